@@ -1,0 +1,19 @@
+"""The Gaigel rules engine: pure Python, no I/O, no asyncio, no Discord, no SQL.
+
+Dealing is an input (``Layout``), applying an ``Action`` to a ``Deal`` returns ``Event``s,
+illegal actions raise ``IllegalAction`` with a reason code, and cards leave only through
+per-seat ``View``s. A deal is replayable from its record (``engine.record``).
+"""
+
+from .actions import Action
+from .deal import AUS, Deal, Layout, Meld, Result, Trick, team_count, team_of
+from .errors import ERROR_CODES, IllegalAction
+from .events import Event
+from .rules import PRESETS, Rules, RulesError
+from .views import TrickView, View, public_view, seat_view
+
+__all__ = [
+    "AUS", "ERROR_CODES", "PRESETS", "Action", "Deal", "Event", "IllegalAction", "Layout",
+    "Meld", "Result", "Rules", "RulesError", "Trick", "TrickView", "View", "public_view",
+    "seat_view", "team_count", "team_of",
+]

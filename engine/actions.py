@@ -1,0 +1,58 @@
+"""Actions a seat can take, in the deal record's own vocabulary (``do`` and its fields)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+ACTION_KINDS: tuple[str, ...] = ("play", "declare", "exchange", "knock", "accuse", "sevens")
+OPENINGS: tuple[str, ...] = ("ge-elfen", "hoeher-hat", "zweite-alte", "trumpf")
+
+
+class Action(NamedTuple):
+    """One action by one seat. Only the fields of its kind are set (a tuple: cheap to make)."""
+
+    seat: int
+    do: str
+    card: str | None = None
+    opening: str | None = None
+    suit: str | None = None
+    double: bool = False
+    against: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seat": self.seat, "do": self.do}
+        if self.card is not None:
+            out["card"] = self.card
+        if self.opening is not None:
+            out["opening"] = self.opening
+        if self.suit is not None:
+            out["suit"] = self.suit
+        if self.double:
+            out["double"] = True
+        if self.against is not None:
+            out["against"] = self.against
+        return out
+
+
+def play(seat: int, card: str, opening: str | None = None) -> Action:
+    return Action(seat, "play", card=card, opening=opening)
+
+
+def declare(seat: int, suit: str, double: bool = False) -> Action:
+    return Action(seat, "declare", suit=suit, double=double)
+
+
+def exchange(seat: int) -> Action:
+    return Action(seat, "exchange")
+
+
+def knock(seat: int) -> Action:
+    return Action(seat, "knock")
+
+
+def accuse(seat: int, against: int | None = None) -> Action:
+    return Action(seat, "accuse", against=against)
+
+
+def sevens(seat: int) -> Action:
+    return Action(seat, "sevens")
