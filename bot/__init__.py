@@ -1,0 +1,1 @@
+"""Discord front end for the Gaigel rules engine."""
