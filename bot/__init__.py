@@ -1,1 +1,21 @@
-"""Discord front end for the Gaigel rules engine."""
+"""Discord front end for the Gaigel rules engine: ``build_bot()`` makes the bot, not started."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .config import Settings
+    from .shell.app import GaigelBot
+
+__all__ = ["build_bot"]
+
+
+def build_bot(settings: Settings | None = None, **options: Any) -> GaigelBot:
+    """The bot object, configured from the environment and ``.env`` exactly as ``python -m bot``
+    is (so ``DATABASE_PATH`` picks the file). Not started: ``bot.run(token)``, or a harness
+    such as simcord, starts it. ``options`` go to ``GaigelBot`` (``pacing``,
+    ``service_options``)."""
+    from .config import load_settings
+    from .shell.app import GaigelBot
+    return GaigelBot(settings if settings is not None else load_settings(), **options)

@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine replay FILE|-`` and ``python -m engine selfplay``."""
+"""Command line: ``python -m engine replay FILE|-``, ``python -m engine selfplay`` and
+``python -m engine tournament`` (computer levels against each other)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,9 @@ def _replay(path: str) -> int:
     except OSError as exc:
         print(f"cannot read {path}: {exc.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError as exc:
+        print(f"not JSON: {exc}", file=sys.stderr)
+        return 2
     try:
         data: Any = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
@@ -37,6 +41,65 @@ def _replay(path: str) -> int:
     return 0
 
 
+def _add_tournament(sub: Any) -> None:
+    p = sub.add_parser("tournament", help="computer levels against each other (duplicate deals)")
+    p.add_argument("--a", default="strong", help="side A's level (random, heuristic, strong)")
+    p.add_argument("--b", default="heuristic", help="side B's level")
+    p.add_argument("--a-partner", default=None,
+                   help="level of side A's other seats (default: same as --a)")
+    p.add_argument("--deals", type=int, default=100,
+                   help="deals (with --duplicate: deal pairs, each deal played twice)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="play each deal with the teams on both sides")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
+    p.add_argument("--preset", default="wuerttemberg")
+    p.add_argument("--rules", default=None, help="a JSON rules object")
+    p.add_argument("--budget-ms", type=float, default=300.0,
+                   help="time per decision for the search (default 300)")
+    p.add_argument("--b-budget-ms", type=float, default=None,
+                   help="side B's time per decision (default: --budget-ms)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--progress", action="store_true", help="progress on standard error")
+
+
+def _tournament(args: Any) -> int:
+    import time
+
+    from .players import LEVELS
+    from .players.tournament import MatchSpec, format_summary, run_match, summarize
+
+    for level in (args.a, args.b, args.a_partner):
+        if level is not None and level not in LEVELS:
+            print(f"unknown level {level!r} (known: {', '.join(LEVELS)})", file=sys.stderr)
+            return 2
+    if args.deals < 1 or args.workers < 1:
+        print("--deals and --workers must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules.named(
+            args.preset)
+    except (RulesError, json.JSONDecodeError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    spec = MatchSpec(a=args.a, b=args.b, a_partner=args.a_partner, players=args.players,
+                     rules=rules, seed=args.seed, duplicate=args.duplicate,
+                     budget_ms=args.budget_ms, b_budget_ms=args.b_budget_ms)
+    start = time.perf_counter()
+    outcomes = run_match(spec, args.deals, workers=args.workers, progress=args.progress)
+    summary = summarize(outcomes)
+    for o in outcomes:
+        if o.error:
+            print(f"pair {o.pair} deal {o.index}: {o.error}", file=sys.stderr)
+            break
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(format_summary(spec, summary, time.perf_counter() - start))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine", description="The Gaigel engine.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -49,7 +112,10 @@ def main(argv: list[str] | None = None) -> int:
     p_self.add_argument("--preset", default="wuerttemberg")
     p_self.add_argument("--rules", default=None,
                         help='a JSON rules object, e.g. \'{"preset":"classic"}\'')
+    _add_tournament(sub)
     args = parser.parse_args(argv)
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command == "replay":
         return _replay(args.file)
     if args.command == "selfplay":

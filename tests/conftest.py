@@ -5,6 +5,9 @@ from collections.abc import Iterator
 
 import pytest
 
+# Fixtures of the bot tests (simcord_bot, sim): tests/gaigel_sim.py.
+pytest_plugins = ("gaigel_sim",)
+
 
 @pytest.fixture(autouse=True)
 def _fail_on_discord_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:

@@ -1,0 +1,298 @@
+"""Benchmark: many tables played at the same time through the real bot in simcord.
+
+    python bench/bot.py [--tables 200] [--deals 1] [--humans 4]
+
+Every table sits in its own channel with four people. In each wave, every table's player to
+move clicks a card in their (ephemeral) hand at the same moment: all clicks are dispatched
+to the bot before it answers any of them, then the simulated Discord settles. A player whose
+team has 101 knocks from the hand instead.
+
+Click-to-answer latency is measured inside the process, from the moment the click is handed
+to discord.py until the bot's answer (the in-place edit of the hand) has been accepted by the
+simulated Discord: the bot's own work, without simcord's idle polling between operations.
+Memory per table is the growth of the resident set from before the tables were opened until
+every table was playing with every hand open, divided by the number of tables.
+
+This is a benchmark, not a test; figures go to the note (docs or the final report).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import discord  # noqa: E402
+import simcord  # noqa: E402
+from simcord import interactions as _interactions  # noqa: E402
+from simcord.backend import serializers  # noqa: E402
+from simcord.enums import ComponentType, InteractionType  # noqa: E402
+
+from bot import build_bot  # noqa: E402
+from bot.config import Settings  # noqa: E402
+from bot.shell.app import Pacing  # noqa: E402
+
+SENT: dict[int, float] = {}
+READY: dict[int, float] = {}
+"""When the bot handed its answer to discord.py's HTTP layer (its own work done)."""
+ANSWERED: dict[int, float] = {}
+"""When the simulated Discord had accepted the answer."""
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def instrument() -> None:
+    """Record when the bot's answer to each interaction was accepted."""
+    response = discord.InteractionResponse
+    for name in ("edit_message", "send_message"):
+        original = getattr(response, name)
+
+        def wrap(original: Any) -> Any:
+            async def timed(self: Any, *args: Any, **kwargs: Any) -> Any:
+                READY[self._parent.id] = time.perf_counter()
+                try:
+                    return await original(self, *args, **kwargs)
+                finally:
+                    ANSWERED[self._parent.id] = time.perf_counter()
+            return timed
+
+        setattr(response, name, wrap(original))
+
+
+def components(stored: Any) -> list[dict[str, Any]]:
+    out = []
+    for row in stored.components:
+        out += row.get("components", [])
+    return out
+
+
+class Bench:
+    def __init__(self, env: simcord.Env, tables: int, humans: int, rate: float = 0.0) -> None:
+        self.gap = 1.0 / rate if rate > 0 else 0.0
+        self.env = env
+        self.backend = env.backend
+        self.guild = env.create_guild(name="Bench")
+        self.tables: list[dict[str, Any]] = []
+        self.humans = humans
+        self.count = tables
+
+    @property
+    def svc(self) -> Any:
+        return self.env.bot.svc
+
+    def dispatch(self, user_id: int, channel_id: int, message_id: int, custom_id: str) -> int:
+        """Hand a click to the bot without waiting for its answer."""
+        stored = self.backend.get_message(channel_id, message_id)
+        record, payload = _interactions.base_payload(
+            self.backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=channel_id,
+            guild_id=self.guild.id, user_id=user_id,
+            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON})
+        payload["message"] = dict(serializers.message_payload(self.backend, stored))
+        record.source_message_id = stored.id
+        SENT[record.id] = time.perf_counter()
+        self.backend.emit("INTERACTION_CREATE", payload)
+        return record.id
+
+    async def open_tables(self) -> None:
+        for i in range(self.count):
+            channel = self.guild.create_text_channel(f"t{i}")
+            people = [self.guild.add_member(self.env.create_user(f"p{i}_{k}"))
+                      for k in range(self.humans)]
+            await people[0].slash(channel, "gaigel new", players=4)
+            self.tables.append({"channel": channel, "people": people,
+                                "tid": self.svc.table_in_channel(channel.id), "hands": {}})
+        # Joins, computers, starts and hand openings: one wave each, all tables at once.
+        for k in range(1, self.humans):
+            await self.table_wave(lambda t, k=k: (t["people"][k], "join"))
+        for _ in range(4 - self.humans):
+            await self.table_wave(lambda t: (t["people"][0], "add"))
+        await self.table_wave(lambda t: (t["people"][0], "start"))
+        for k in range(1, self.humans):
+            await self.table_wave(lambda t, k=k: (t["people"][k], "hand"))
+
+    async def table_wave(self, pick: Any) -> None:
+        ids = []
+        for t in self.tables:
+            person, act = pick(t)
+            state = self.svc.public_state(t["tid"])
+            stored = self.backend.get_message(t["channel"].id, state.message_id)
+            cid = next(c["custom_id"] for c in components(stored) if c["custom_id"].endswith(":" + act))
+            ids.append((t, person, self.dispatch(person.id, t["channel"].id, stored.id, cid)))
+        await self.env.settle()
+        for t, person, iid in ids:
+            msg_id = self.hand_response(iid)
+            if msg_id is not None:
+                t["hands"][person.id] = msg_id
+
+    def hand_response(self, iid: int) -> int | None:
+        """The hand message an interaction was answered with, if it was a hand."""
+        result = simcord.results.InteractionResult(self.env, self.backend.interactions[iid])
+        r = result.response
+        if r is None:
+            return None
+        if any(c.get("custom_id", "").startswith("gg:h:") for c in
+               (x for row in r.components for x in row.get("components", []))):
+            return r.id
+        return None
+
+    def play_click(self, t: dict[str, Any]) -> tuple[Any, int, str] | None:
+        """The click of the person to move at this table (a card, or the knock at 101)."""
+        live = self.svc._tables[t["tid"]]
+        deal = live.deal
+        if live.status != "playing" or deal is None or deal.to_play is None:
+            return None
+        for person in t["people"]:  # a person whose team has 101 knocks
+            chair = live.chair_of_user(person.id)
+            seat = live.seat_of_chair(chair)
+            if deal.points[seat % deal.teams] >= 101 and person.id in t["hands"]:
+                stored = self.backend.get_message(t["channel"].id, t["hands"][person.id])
+                k = next((c["custom_id"] for c in components(stored)
+                          if c["custom_id"].split(":")[4] == "k"), None)
+                if k:
+                    return person, stored.id, k
+        chair = live.chairs[live.chair_of_seat(deal.to_play)]
+        person = next((p for p in t["people"] if p.id == chair.user_id), None)
+        if person is None or person.id not in t["hands"]:
+            return None
+        stored = self.backend.get_message(t["channel"].id, t["hands"][person.id])
+        cards = [c["custom_id"] for c in components(stored)
+                 if c["custom_id"].split(":")[4].startswith("p") and not c.get("disabled")]
+        if not cards:
+            refresh = next(c["custom_id"] for c in components(stored)
+                           if c["custom_id"].split(":")[4] == "r")
+            return person, stored.id, refresh
+        return person, stored.id, cards[0]
+
+    async def play(self, deals: int) -> tuple[list[float], list[float], int]:
+        latencies: list[float] = []
+        ready: list[float] = []
+        waves = 0
+        done_deals = {t["tid"]: 0 for t in self.tables}
+        while True:
+            clicks = []
+            for t in self.tables:
+                live = self.svc._tables[t["tid"]]
+                if live.status == "waiting" and done_deals[t["tid"]] + 1 < deals:
+                    done_deals[t["tid"]] += 1
+                    state = self.svc.public_state(t["tid"])
+                    stored = self.backend.get_message(t["channel"].id, state.message_id)
+                    cid = next(c["custom_id"] for c in components(stored)
+                               if c["custom_id"].endswith(":next"))
+                    clicks.append((t, t["people"][0], stored.id, cid))
+                    continue
+                click = self.play_click(t)
+                if click is not None:
+                    clicks.append((t, *click))
+            if not clicks:
+                break
+            ids = []
+            for t, p, mid, cid in clicks:
+                ids.append(self.dispatch(p.id, t["channel"].id, mid, cid))
+                if self.gap:
+                    # People do not all click in the same millisecond: the next click comes
+                    # after a pause in real time, while the bot works on the earlier ones.
+                    await asyncio.sleep(self.gap)
+            await self.env.settle(timeout=60)
+            waves += 1
+            for iid in ids:
+                if iid in ANSWERED:
+                    latencies.append(ANSWERED[iid] - SENT[iid])
+                    ready.append(READY[iid] - SENT[iid])
+            # "Next deal" answers with the clicker's new hand; the others reopen theirs.
+            reopen = []
+            for (t, p, _mid, cid), iid in zip(clicks, ids, strict=False):
+                if cid.endswith(":next"):
+                    msg_id = self.hand_response(iid)
+                    if msg_id is not None:
+                        t["hands"][p.id] = msg_id
+                    reopen += [(t, q) for q in t["people"][1:self.humans]]
+            if reopen:
+                opened = []
+                for t, q in reopen:
+                    state = self.svc.public_state(t["tid"])
+                    stored = self.backend.get_message(t["channel"].id, state.message_id)
+                    cid = next(c["custom_id"] for c in components(stored)
+                               if c["custom_id"].endswith(":hand"))
+                    opened.append((t, q, self.dispatch(q.id, t["channel"].id, stored.id, cid)))
+                await self.env.settle(timeout=60)
+                for t, q, iid in opened:
+                    msg_id = self.hand_response(iid)
+                    if msg_id is not None:
+                        t["hands"][q.id] = msg_id
+        return latencies, ready, waves
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=1)
+    parser.add_argument("--humans", type=int, default=4, choices=(1, 2, 3, 4))
+    parser.add_argument("--rate", type=float, default=0.0,
+                        help="clicks per second across all tables (0: every table's click of a "
+                             "wave at the same instant)")
+    parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
+                        help="production: table edits coalesced to one a second per table")
+    args = parser.parse_args()
+    instrument()
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"))
+        pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
+        bot = build_bot(settings, pacing=pacing)
+        try:
+            async with simcord.run(bot, settle_timeout=5) as env:
+                await bot.tree.sync()
+                bench = Bench(env, args.tables, args.humans, args.rate)
+                gc.collect()
+                before = rss_bytes()
+                t0 = time.perf_counter()
+                await bench.open_tables()
+                gc.collect()
+                per_table = (rss_bytes() - before) / args.tables
+                opened = time.perf_counter() - t0
+                SENT.clear()
+                ANSWERED.clear()
+                t1 = time.perf_counter()
+                latencies, ready, waves = await bench.play(args.deals)
+                played = time.perf_counter() - t1
+                states = [bench.svc.public_state(t["tid"]).status for t in bench.tables]
+        finally:
+            await bot.close_service()
+    finished = sum(s in ("waiting", "over") for s in states)
+    ms = [x * 1000 for x in latencies]
+    ready_ms = [x * 1000 for x in ready]
+    print(f"tables: {args.tables} (4 seats, {args.humans} people each), deals per table: "
+          f"{args.deals}, pacing: {args.pacing}, arrival: "
+          + (f"{args.rate:g} clicks/s" if args.rate else "bursts (all tables at once)"))
+    print(f"opening, joining, starting and opening hands: {opened:.1f} s")
+    print(f"play: {len(ms)} clicks answered in {waves} waves of concurrent clicks, {played:.1f} s wall")
+    print(f"deals finished: {finished}/{args.tables}")
+    if ms:
+        print(f"click-to-answer latency: p50 {pct(ms, 50):.1f} ms, p90 {pct(ms, 90):.1f} ms, "
+              f"p99 {pct(ms, 99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms")
+    if ready_ms:
+        print(f"click-to-answer-ready (bot's own work and queueing, without simcord handling "
+              f"the answer): p50 {pct(ready_ms, 50):.1f} ms, p99 {pct(ready_ms, 99):.1f} ms")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"memory per table (RSS growth / tables): {per_table / 1024:.0f} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,117 @@
+"""Storage speed: durable actions per second with 200 tables playing at once, beside a bare loop.
+
+The bare loop is aiosqlite at its simplest: ``INSERT`` one row and ``commit``, again and again,
+on a file with the same settings (WAL, synchronous=NORMAL). The service figure counts actions
+that were committed (with their version bump) before they were acknowledged, with every table
+of computer players going through the same ``GameService`` and storage code the Discord shell
+uses. Goal: a ratio of at least 0.5. Then the memory a live table holds mid-deal (one person,
+three computers, tracemalloc; goal at most 100 KB).
+
+Run: ``python bench/storage.py [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+# Put the project, not bench/, first on the path (bench/ has files named like packages).
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+import aiosqlite  # noqa: E402
+
+from bot.service import GameService  # noqa: E402
+from bot.service.simulate import play_table  # noqa: E402
+
+
+async def bare_loop(path: str, seconds: float) -> float:
+    """Inserts committed one by one per second: the bare aiosqlite figure."""
+    db = await aiosqlite.connect(path)
+    await db.execute("PRAGMA journal_mode = WAL")
+    await db.execute("PRAGMA synchronous = NORMAL")
+    await db.execute("CREATE TABLE IF NOT EXISTS t (a INTEGER, b INTEGER, c TEXT) STRICT")
+    await db.commit()
+    payload = '{"seat":1,"do":"play","card":"H10"}'
+    count = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        await db.execute("INSERT INTO t (a, b, c) VALUES (?, ?, ?)", (count, count % 48, payload))
+        await db.commit()
+        count += 1
+        if count % 64 == 0 and time.perf_counter() >= end:
+            break
+    elapsed = time.perf_counter() - start
+    await db.close()
+    return count / elapsed
+
+
+async def service_run(path: str, tables: int, deals: int, level: str) -> dict[str, float]:
+    service = await GameService.open(path)
+    start = time.perf_counter()
+    results = await asyncio.gather(*(play_table(service, i, deals, level=level)
+                                     for i in range(tables)))
+    elapsed = time.perf_counter() - start
+    await service.close()
+    actions = sum(r["actions"] for r in results)
+    return {"actions": actions, "deals": sum(r["deals"] for r in results), "seconds": elapsed,
+            "actions_per_second": actions / elapsed}
+
+
+async def memory_per_table(path: str, tables: int, level: str) -> float:
+    """Bytes held per live table in mid-deal (a person to play, three computers)."""
+    service = await GameService.open(path)
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for i in range(tables):
+        state = await service.create_table(2, 50_000 + i, 1000 + i, f"Player {i}", level=level)
+        await service.start(state.table_id, 1000 + i, fill=True)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    live = sum(1 for tid in service.live_tables()
+               if service.public_state(tid).status == "playing")
+    await service.close()
+    assert live == tables, f"only {live} of {tables} tables are mid-deal"
+    return used / tables
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--bare-seconds", type=float, default=3.0)
+    parser.add_argument("--level", default="random")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = await bare_loop(str(Path(tmp) / "bare.sqlite3"), args.bare_seconds)
+        run = await service_run(str(Path(tmp) / "service.sqlite3"), args.tables, args.deals,
+                                args.level)
+        mem = await memory_per_table(str(Path(tmp) / "memory.sqlite3"), args.tables, args.level)
+        size = (Path(tmp) / "service.sqlite3").stat().st_size
+    print(json.dumps({
+        "tables": args.tables,
+        "deals": run["deals"],
+        "level": args.level,
+        "durable_actions": run["actions"],
+        "seconds": round(run["seconds"], 2),
+        "durable_actions_per_second": round(run["actions_per_second"], 1),
+        "bare_inserts_per_second": round(bare, 1),
+        "ratio": round(run["actions_per_second"] / bare, 3),
+        "ratio_goal": 0.5,
+        "memory_per_live_table_kb": round(mem / 1024, 1),
+        "memory_goal_kb": 100,
+        "database_bytes_per_action": round(size / max(run["actions"], 1), 1),
+    }, indent=2))
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,225 @@
+"""Plain data the service hands out: options, seats, table state, outcomes. No Discord types."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+from engine import Action, Event, Result, Rules, RulesError, View
+from engine.match import KINDS, MatchChange
+
+from .errors import ServiceError
+
+PLAYER_COUNTS = (2, 3, 4, 6)
+LANGUAGES = ("en", "de")
+SUIT_STYLES = ("german", "french")
+STATUSES = ("open", "playing", "waiting", "over", "ended")
+"""open: seats being taken; playing: a deal is on; waiting: between deals; over: the match
+has a winner; ended: closed by the host. The first three are live."""
+LIVE = ("open", "playing", "waiting")
+
+
+@dataclass(frozen=True)
+class TableOptions:
+    """A table's options; a guild's settings are the defaults for new tables."""
+
+    players: int = 4
+    preset: str = "wuerttemberg"
+    rules: dict[str, Any] = field(default_factory=dict)
+    """Rule options overriding the preset (deal-record option names)."""
+    scoring: str = "strokes"
+    strokes: int = 10
+    """Strokes (or tokens) per match."""
+    target: int = 7
+    """Game points to win (``points``)."""
+    deals: int = 10
+    """Deals per match (``three``)."""
+    turn_timer: int = 0
+    """Seconds per turn; 0: no timer."""
+    level: str = "random"
+    """Default computer level."""
+    show_points: bool = False
+    """Beginner option: show running points in the views."""
+    language: str = "en"
+    suit_style: str = "german"
+
+    def engine_rules(self) -> Rules:
+        return Rules.named(self.preset, **self.rules)
+
+    @property
+    def limit(self) -> int:
+        """The match length for ``engine.match.MatchScore``."""
+        if self.scoring in ("strokes", "tokens"):
+            return self.strokes
+        return self.target if self.scoring == "points" else self.deals
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TableOptions:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def changed(self, levels: tuple[str, ...] | None = None, **changes: Any) -> TableOptions:
+        """A copy with ``changes`` applied and checked (ServiceError ``bad_option``)."""
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise ServiceError("bad_option", detail=f"unknown option {sorted(unknown)[0]}")
+        changes = {k: v for k, v in changes.items() if v is not None}
+        out = replace(self, **changes)
+        out.check(levels)
+        return out
+
+    def check(self, levels: tuple[str, ...] | None = None) -> None:
+        def bad(detail: str) -> ServiceError:
+            return ServiceError("bad_option", detail=detail)
+
+        def whole(name: str, lo: int, hi: int) -> None:
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise bad(f"{name} must be a whole number from {lo} to {hi}")
+
+        if self.players not in PLAYER_COUNTS:
+            raise bad("players must be 2, 3, 4 or 6")
+        if not isinstance(self.rules, dict):
+            raise bad("rules must be an object of rule options")
+        try:
+            self.engine_rules()
+        except RulesError as exc:
+            raise bad(str(exc)) from None
+        if self.scoring not in KINDS:
+            raise bad(f"scoring must be one of {', '.join(KINDS)}")
+        if self.scoring == "three" and self.players != 3:
+            raise bad("the 5/3/1 scoring is for three players")
+        whole("strokes", 1, 50)
+        whole("target", 1, 100)
+        whole("deals", 1, 100)
+        whole("turn_timer", 0, 86400)
+        if 0 < self.turn_timer < 10:
+            raise bad("turn_timer must be 0 (off) or at least 10 seconds")
+        if levels is not None and self.level not in levels:
+            raise ServiceError("unknown_level", level=self.level)
+        if not isinstance(self.show_points, bool):
+            raise bad("show_points must be true or false")
+        if self.language not in LANGUAGES:
+            raise bad(f"language must be one of {', '.join(LANGUAGES)}")
+        if self.suit_style not in SUIT_STYLES:
+            raise bad(f"suit_style must be one of {', '.join(SUIT_STYLES)}")
+
+
+@dataclass(frozen=True)
+class UserPrefs:
+    user_id: int
+    dm_mirror: bool = False
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatState:
+    """One seat as the table message shows it."""
+
+    seat: int
+    """Engine seat in the current deal (0 = Vorhand, players-1 = dealer); the chair before."""
+    chair: int
+    """Fixed place at the table for the whole match; teams are chairs modulo the team count."""
+    user_id: int | None
+    name: str
+    computer: bool
+    level: str | None
+    away: bool
+    missed: int
+    team: int
+    """Table team (what the match is scored by)."""
+    ready: bool
+    dealer: bool
+    to_play: bool
+    empty: bool = False
+    """No one sits here yet (before the start)."""
+
+
+@dataclass(frozen=True)
+class DealEnd:
+    """A finished deal and what it did to the match."""
+
+    deal_id: int
+    number: int
+    result: Result
+    """In engine terms (``winner`` an engine team, as in the deal record)."""
+    winner_team: int
+    """The winning table team."""
+    games: int
+    reason: str
+    points: tuple[int, ...]
+    """Per table team."""
+    change: MatchChange
+    score: dict[str, Any]
+    """``MatchScore.display()`` after this deal."""
+
+    @property
+    def match_over(self) -> bool:
+        return self.change.match_over
+
+    @property
+    def match_winner(self) -> int | None:
+        return self.change.match_winner
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Something that happened at a table, in order: a deal started, or an action applied."""
+
+    table_id: int
+    version: int
+    """The table's version after this outcome."""
+    kind: str
+    """``deal_started`` or ``action``."""
+    deal_id: int
+    deal_number: int
+    index: int | None = None
+    """The action's index within its deal."""
+    seat: int | None = None
+    """Engine seat that acted."""
+    chair: int | None = None
+    actor: int | None = None
+    """Discord user id of the person who acted; None for a computer."""
+    via: str | None = None
+    """human, computer, away (a computer for an away player), timeout, skip."""
+    action: Action | None = None
+    events: tuple[Event, ...] = ()
+    """All events, unredacted: filter each with ``event.seen_by(seat)`` before showing."""
+    deal_end: DealEnd | None = None
+    to_play: int | None = None
+    deadline: float | None = None
+
+
+@dataclass(frozen=True)
+class PublicState:
+    """Everything the public table message shows. Never a hidden card."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    status: str
+    version: int
+    options: TableOptions
+    rules: Rules
+    seats: tuple[SeatState, ...]
+    """In engine-seat order of the current deal (before the first deal: chair order)."""
+    teams: int
+    deal_number: int
+    """Deals started in this match (the current or last one)."""
+    dealer: int | None
+    """Engine seat of the dealer (players-1) while a match runs."""
+    view: View | None
+    """``engine.public_view`` of the current (or just finished) deal."""
+    score: dict[str, Any] | None
+    """``MatchScore.display()``: per team strokes/erased/V marks, pool, totals."""
+    deadline: float | None
+    """Epoch seconds when the current human turn times out (None: no timer or no such turn)."""
+    last_result: DealEnd | None
+    match_over: bool
+    match_winner: int | None
+    """Winning table team."""

@@ -1,0 +1,90 @@
+"""Tables of computer players driven through the real service and storage (no Discord).
+
+Used by ``python -m bot simulate`` and ``bench/storage.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from typing import Any
+
+from .service import GameService
+
+SIM_GUILD = 1
+SIM_HOST = 1
+"""The simulated host: opens the tables and deals, never sits down."""
+SIM_CHANNEL_BASE = 10_000
+
+
+async def play_table(service: GameService, index: int, deals: int, *, players: int = 4,
+                     level: str = "random", scoring: str | None = None,
+                     guild_id: int = SIM_GUILD) -> dict[str, Any]:
+    """Play ``deals`` deals at the table of channel ``SIM_CHANNEL_BASE + index``, opening new
+    tables there as matches end. A live table left there by an earlier run is carried on."""
+    channel = SIM_CHANNEL_BASE + index
+    done = actions = matches = 0
+    reasons: Counter[str] = Counter()
+    while done < deals:
+        tid = service.table_in_channel(channel)
+        if tid is None:
+            state = await service.create_table(guild_id, channel, SIM_HOST, "Simulator",
+                                               seat_host=False, players=players, level=level,
+                                               scoring=scoring)
+            tid = state.table_id
+            outcomes = await service.start(tid, SIM_HOST, fill=True)
+        else:
+            status = service.public_state(tid).status
+            if status == "open":
+                outcomes = await service.start(tid, SIM_HOST, fill=True)
+            elif status == "waiting":
+                outcomes = await service.next_deal(tid, SIM_HOST)
+            else:
+                outcomes = await service.advance(tid)
+        for o in outcomes:
+            if o.kind == "action":
+                actions += 1
+            if o.deal_end is not None:
+                done += 1
+                reasons[o.deal_end.reason] += 1
+                if o.deal_end.match_over:
+                    matches += 1
+    return {"deals": done, "actions": actions, "matches": matches, "reasons": reasons}
+
+
+async def simulate(db: str, tables: int, deals: int, *, players: int = 4,
+                   level: str = "random", scoring: str | None = None,
+                   seed: int | None = None, budget_ms: int | None = None) -> dict[str, Any]:
+    """Play ``tables`` tables concurrently, ``deals`` deals each; a JSON-ready summary."""
+    service = await GameService.open(db, seed=seed, computer_budget_ms=budget_ms)
+    try:
+        resumed = await service.resume_all()
+        start = time.perf_counter()
+        results = await asyncio.gather(*(
+            play_table(service, i, deals, players=players, level=level, scoring=scoring)
+            for i in range(tables)))
+        seconds = time.perf_counter() - start
+        version = await service.db.schema_version()
+    finally:
+        await service.close()
+    reasons: Counter[str] = Counter()
+    for r in results:
+        reasons.update(r["reasons"])
+    total_actions = sum(r["actions"] for r in results)
+    total_deals = sum(r["deals"] for r in results)
+    return {
+        "db": db,
+        "schema_version": version,
+        "tables": tables,
+        "players": players,
+        "level": level,
+        "deals": total_deals,
+        "actions": total_actions,
+        "matches_finished": sum(r["matches"] for r in results),
+        "tables_resumed": len(resumed),
+        "seconds": round(seconds, 3),
+        "actions_per_second": round(total_actions / seconds, 1) if seconds else None,
+        "deals_per_second": round(total_deals / seconds, 2) if seconds else None,
+        "reasons": dict(sorted(reasons.items())),
+    }

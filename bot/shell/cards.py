@@ -1,0 +1,68 @@
+"""How cards, suits and marks look on Discord: German or French suit symbols, per table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import RANK_NAMES_DE, RANK_NAMES_EN, SUIT_NAMES_DE, SUIT_NAMES_EN
+
+GERMAN_SUITS = {"E": "🌰", "B": "🍃", "H": "❤️", "S": "🔔"}
+FRENCH_SUITS = {"E": "♣️", "B": "♠️", "H": "♥️", "S": "♦️"}
+GERMAN_RANKS = {"A": "A", "10": "10", "K": "K", "O": "O", "U": "U", "7": "7"}
+FRENCH_RANKS = {"A": "A", "10": "10", "K": "K", "O": "Q", "U": "J", "7": "7"}
+FRENCH_SUIT_NAMES_EN = {"E": "Clubs", "B": "Spades", "H": "Hearts", "S": "Diamonds"}
+FRENCH_SUIT_NAMES_DE = {"E": "Kreuz", "B": "Pik", "H": "Herz", "S": "Karo"}
+
+BACK = "🂠"
+"""A face-down card: the only thing shown for a card the viewer may not see."""
+
+
+def suit_symbol(suit: str, style: str = "german") -> str:
+    return (FRENCH_SUITS if style == "french" else GERMAN_SUITS)[suit]
+
+
+def suit_name(suit: str, lang: str = "en", style: str = "german") -> str:
+    if style == "french":
+        return (FRENCH_SUIT_NAMES_DE if lang == "de" else FRENCH_SUIT_NAMES_EN)[suit]
+    return (SUIT_NAMES_DE if lang == "de" else SUIT_NAMES_EN)[suit]
+
+
+def rank_name(rank: str, lang: str = "en") -> str:
+    return (RANK_NAMES_DE if lang == "de" else RANK_NAMES_EN)[rank]
+
+
+def card_label(card: str | None, style: str = "german") -> str:
+    """A card as a short label (button text, trick line): suit symbol and rank."""
+    if card is None:
+        return BACK
+    ranks = FRENCH_RANKS if style == "french" else GERMAN_RANKS
+    return f"{suit_symbol(card[0], style)}{ranks[card[1:]]}"
+
+
+def cards_line(cards: Sequence[str | None], style: str = "german") -> str:
+    return " ".join(card_label(c, style) for c in cards)
+
+
+def meld_points(suit: str, double: bool, trump: str) -> int:
+    """20 plain, 40 trumps; both pairs of a suit twice that (what /declare's points mean)."""
+    base = 40 if suit == trump else 20
+    return base * 2 if double else base
+
+
+def stroke_marks(marks: Sequence[Sequence[int]]) -> str:
+    """A team's stroke line as players draw it: I a stroke, V a double, struck ones crossed.
+
+    Each mark is ``[size, erased]``; an erased stroke is drawn crossed (``~~I~~``), a V with
+    one arm erased shows one crossed and one standing stroke.
+    """
+    out: list[str] = []
+    for size, erased in marks:
+        if size == 2 and erased == 0:
+            out.append("V")
+        elif size == 2 and erased == 2:
+            out.append("~~V~~")
+        elif size == 2:
+            out.append("~~I~~I")
+        else:
+            out.append("~~I~~" if erased else "I")
+    return " ".join(out) if out else "–"

@@ -1,0 +1,203 @@
+"""The slash commands: ``/gaigel …`` for tables, ``/declare``, ``/knock``, ``/exchange`` and
+``/accuse`` for play. Names and descriptions are ``locale_str`` so the translator can give
+them German names; the handlers do the work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.app_commands import locale_str as _
+
+Interaction = discord.Interaction[Any]
+
+
+def _h(interaction: Interaction) -> Any:
+    return interaction.client.handlers
+
+
+gaigel = app_commands.Group(name=_("gaigel"), description=_("Play Gaigel, the Swabian card game"),
+                            guild_only=False)
+
+
+@gaigel.command(name=_("new"), description=_("Open a Gaigel table in this channel"))
+@app_commands.describe(players=_("Number of players"), preset=_("Rules preset"),
+                       strokes=_("Strokes per match"), timer=_("Seconds per turn (0: no timer)"),
+                       computer=_("Level of computer players for empty seats"))
+@app_commands.choices(
+    players=[Choice(name="2", value=2), Choice(name="3", value=3), Choice(name="4", value=4),
+             Choice(name="6", value=6)],
+    preset=[Choice(name=_("Württemberg (pagat)"), value="wuerttemberg"),
+            Choice(name=_("Classic (1907)"), value="classic")])  # type: ignore[misc]
+@app_commands.guild_only()
+async def new(interaction: Interaction, players: int | None = None, preset: str | None = None,
+              strokes: app_commands.Range[int, 1, 50] | None = None,
+              timer: app_commands.Range[int, 0, 86400] | None = None,
+              computer: str | None = None) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).new_table(
+        interaction, players=players, preset=preset, strokes=strokes, turn_timer=timer,
+        level=computer))
+
+
+def level_choices(interaction: Interaction, current: str) -> list[Choice[str]]:
+    """The computer levels on offer (from the service), filtered by what was typed."""
+    levels = interaction.client.svc.computer_levels()
+    return [Choice(name=lv, value=lv) for lv in levels if current.lower() in lv.lower()][:25]
+
+
+@new.autocomplete("computer")
+async def _levels(interaction: Interaction, current: str) -> list[Choice[str]]:
+    return level_choices(interaction, current)
+
+
+@gaigel.command(name=_("hand"), description=_("Show your cards at this channel's table"))
+async def hand(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).hand(interaction))
+
+
+@gaigel.command(name=_("last"), description=_("Show the last trick (older tricks stay face down)"))
+async def last(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).last(interaction))
+
+
+@gaigel.command(name=_("score"), description=_("Show the match score"))
+async def score(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).score(interaction))
+
+
+@gaigel.command(name=_("rules"), description=_("The table's rules in plain words"))
+async def rules(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).rules(interaction))
+
+
+@gaigel.command(name=_("settings"), description=_("Server defaults for new tables (server managers)"))
+@app_commands.describe(preset=_("Default rules preset"), language=_("Language of the tables"),
+                       suits=_("Suit symbols"), strokes=_("Strokes per match"),
+                       timer=_("Seconds per turn (0: no timer)"),
+                       computer=_("Default computer level"), scoring=_("How a match is scored"),
+                       show_points=_("Beginner option: show running points"))
+@app_commands.choices(
+    preset=[Choice(name=_("Württemberg (pagat)"), value="wuerttemberg"),
+            Choice(name=_("Classic (1907)"), value="classic")],
+    language=[Choice(name="English", value="en"), Choice(name="Deutsch", value="de")],
+    suits=[Choice(name=_("German suits"), value="german"),
+           Choice(name=_("French suits"), value="french")],
+    scoring=[Choice(name=_("Strokes"), value="strokes"), Choice(name=_("Tokens"), value="tokens"),
+             Choice(name=_("Game points"), value="points")])
+@app_commands.guild_only()
+async def settings(interaction: Interaction, preset: str | None = None, language: str | None = None,
+                   suits: str | None = None, strokes: app_commands.Range[int, 1, 50] | None = None,
+                   timer: app_commands.Range[int, 0, 86400] | None = None,
+                   computer: str | None = None, scoring: str | None = None,
+                   show_points: bool | None = None) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).settings(
+        interaction, preset=preset, language=language, suit_style=suits, strokes=strokes,
+        turn_timer=timer, level=computer, scoring=scoring, show_points=show_points))
+
+
+@settings.autocomplete("computer")
+async def _settings_levels(interaction: Interaction, current: str) -> list[Choice[str]]:
+    return level_choices(interaction, current)
+
+
+@gaigel.command(name=_("export"), description=_("The history as a file (hosts and server managers)"))
+@app_commands.describe(scope=_("This table or the whole server"), format=_("File format"))
+@app_commands.choices(scope=[Choice(name=_("table"), value="table"),
+                             Choice(name=_("server"), value="server")],
+                      format=[Choice(name="JSON", value="json"), Choice(name="CSV", value="csv")])
+@app_commands.guild_only()
+async def export(interaction: Interaction, scope: str = "table", format: str = "json") -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).export(interaction, scope, format))
+
+
+@gaigel.command(name=_("stats"), description=_("A player's results on this server"))
+@app_commands.describe(player=_("The player (default: you)"))
+@app_commands.guild_only()
+async def stats(interaction: Interaction, player: discord.User | None = None) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).stats(interaction, player))
+
+
+@gaigel.command(name=_("leaderboard"), description=_("The best players on this server"))
+@app_commands.guild_only()
+async def leaderboard(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).leaderboard(interaction))
+
+
+@gaigel.command(name=_("end"), description=_("End this channel's table (host)"))
+async def end(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).host_command(interaction, "end"))
+
+
+@gaigel.command(name=_("kick"), description=_("Remove a player; a computer takes the seat (host)"))
+@app_commands.describe(player=_("The player to remove"))
+async def kick(interaction: Interaction, player: discord.User) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).host_command(interaction, "kick", player))
+
+
+@gaigel.command(name=_("skip"), description=_("Let a computer play the current turn (host)"))
+async def skip(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).host_command(interaction, "skip"))
+
+
+@gaigel.command(name=_("dm"), description=_("Also keep your hand in a direct message"))
+@app_commands.describe(mode=_("on or off"))
+@app_commands.choices(mode=[Choice(name=_("on"), value="on"), Choice(name=_("off"), value="off")])
+async def dm(interaction: Interaction, mode: str) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).dm(interaction, mode == "on"))
+
+
+# ---------------------------------------------------------------------- playing
+
+
+@app_commands.command(name=_("declare"), description=_("Declare a marriage (King and Ober)"))
+@app_commands.describe(points=_("20 plain pair, 40 trump pair, 80 or plain 40: both pairs"),
+                       suit=_("Suit of the pair"))
+async def declare(interaction: Interaction, points: int, suit: str | None = None) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).declare(interaction, points, suit))
+
+
+@declare.autocomplete("points")
+async def _declare_points(interaction: Interaction, current: str) -> list[Choice[int]]:
+    """Exactly the pairs the caller can declare now."""
+    seen: dict[int, str] = {}
+    for name, pts, _suit in _h(interaction).declare_choices(interaction, None):
+        if str(pts).startswith(current.strip()) and pts not in seen:
+            seen[pts] = name
+    return [Choice(name=name, value=pts) for pts, name in seen.items()][:25]
+
+
+@declare.autocomplete("suit")
+async def _declare_suit(interaction: Interaction, current: str) -> list[Choice[str]]:
+    """The suits of the pairs the caller can declare now (for the points already chosen)."""
+    points = getattr(interaction.namespace, "points", None)
+    want = points if isinstance(points, int) else None
+    out: dict[str, str] = {}
+    for name, _pts, suit in _h(interaction).declare_choices(interaction, want):
+        if current.strip().lower() in name.lower() and suit not in out:
+            out[suit] = name
+    return [Choice(name=name, value=suit) for suit, name in out.items()][:25]
+
+
+@app_commands.command(name=_("knock"), description=_("Claim “Aus!”: your team has 101"))
+async def knock(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).act_command(interaction, "knock"))
+
+
+@app_commands.command(name=_("exchange"), description=_("Swap the trump Seven for the face-up card"))
+async def exchange(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).act_command(interaction, "exchange"))
+
+
+@app_commands.command(name=_("accuse"), description=_("Accuse the opponents of playing on past 101"))
+@app_commands.describe(player=_("A player of the accused side (three players only)"))
+async def accuse(interaction: Interaction, player: discord.User | None = None) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).accuse(interaction, player))
+
+
+def register(tree: app_commands.CommandTree[Any]) -> None:
+    command: Any
+    for command in (gaigel, declare, knock, exchange, accuse):
+        tree.add_command(command)

@@ -1,0 +1,129 @@
+"""Buttons of the table message and of a hand, built from what the service says is possible.
+
+A card button is enabled exactly when ``view.actions`` holds a play of that card: the engine
+decides legality, the shell only draws it.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from engine import View
+
+from ..service.models import PublicState
+from .cards import card_label, meld_points, suit_symbol
+from .items import OPENING_CODES, HandButton, TableButton
+from .texts import say
+
+FACE_DOWN_OPENINGS = ("hoeher-hat", "zweite-alte")
+
+
+def _view() -> discord.ui.View:
+    return discord.ui.View(timeout=None)
+
+
+def table_buttons(state: PublicState) -> discord.ui.View | None:
+    """Join/Leave/Add computer/Start before the start; My cards, Next deal, I'm back later."""
+    lang = state.options.language
+    tid, ver = state.table_id, state.version
+    view = _view()
+
+    def add(act: str, key: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        view.add_item(TableButton(tid, ver, act, label=say(lang, key), style=style))
+
+    if state.status == "open":
+        add("join", "btn_join", discord.ButtonStyle.success)
+        add("leave", "btn_leave")
+        add("add", "btn_add")
+        add("start", "btn_start", discord.ButtonStyle.primary)
+    elif state.status in ("playing", "waiting"):
+        add("hand", "btn_hand", discord.ButtonStyle.primary)
+        if state.status == "waiting":
+            add("next", "btn_next", discord.ButtonStyle.success)
+            if any(s.computer for s in state.seats):
+                add("join", "btn_join")  # a person may take over a computer's seat
+        if state.view is not None and state.view.last_trick is not None:
+            add("last", "btn_last")
+        if any(s.away or s.missed for s in state.seats):
+            add("back", "btn_back")
+    else:
+        return None
+    return view
+
+
+def next_deal_button(state: PublicState) -> discord.ui.View | None:
+    """The button under a finished knock ceremony."""
+    if state.status != "waiting":
+        return None
+    view = _view()
+    view.add_item(TableButton(state.table_id, state.version, "next",
+                              label=say(state.options.language, "btn_next"),
+                              style=discord.ButtonStyle.success))
+    return view
+
+
+def hand_buttons(state: PublicState, view: View, version: int, lang: str) -> discord.ui.View:
+    """One button per card (per legal opening on the first card), then the claims."""
+    style = state.options.suit_style
+    tid = state.table_id
+    plays: dict[str, list[str | None]] = {}
+    for a in view.actions:
+        if a.do == "play" and a.card is not None:
+            plays.setdefault(a.card, []).append(a.opening)
+    cards: list[HandButton] = []
+    for i, card in enumerate(view.hand):
+        openings = plays.get(card)
+        label = card_label(card, style)
+        options: list[str | None] = list(openings) if openings else [None]
+        for opening in options:
+            text = label
+            if opening in FACE_DOWN_OPENINGS:
+                text = f"{label} · {say(lang, 'face_down')}"
+            code = OPENING_CODES.get(opening, "-") if opening else "-"
+            cards.append(HandButton(
+                tid, version, "p", f"{i}.{card}.{code}", label=text,
+                style=discord.ButtonStyle.primary if openings else discord.ButtonStyle.secondary,
+                disabled=not openings))
+    claims: list[HandButton] = []
+    for a in view.actions:
+        if a.do == "declare" and a.suit is not None:
+            pts = meld_points(a.suit, a.double, view.trump_suit)
+            claims.append(HandButton(tid, version, "d", a.suit + ("2" if a.double else ""),
+                                     label=say(lang, "btn_declare", points=pts,
+                                               suit=suit_symbol(a.suit, style)),
+                                     style=discord.ButtonStyle.success))
+        elif a.do == "exchange":
+            claims.append(HandButton(tid, version, "x", label=say(lang, "btn_exchange"),
+                                     style=discord.ButtonStyle.success))
+        elif a.do == "sevens":
+            claims.append(HandButton(tid, version, "s", label=say(lang, "btn_sevens"),
+                                     style=discord.ButtonStyle.success))
+    for a in view.actions:
+        if a.do == "knock":
+            claims.append(HandButton(tid, version, "k", label=say(lang, "btn_knock"),
+                                     style=discord.ButtonStyle.danger))
+        elif a.do == "accuse":
+            if a.against is None:
+                label = say(lang, "btn_accuse")
+            else:
+                names = ", ".join(s.name for s in state.seats if s.seat % state.teams == a.against)
+                label = say(lang, "btn_accuse_against", name=names or str(a.against))
+            claims.append(HandButton(tid, version, "a", "" if a.against is None else str(a.against),
+                                     label=label[:80], style=discord.ButtonStyle.danger))
+    claims.append(HandButton(tid, version, "r", label=say(lang, "btn_refresh")))
+    return _place([cards, claims])
+
+
+def _place(groups: list[list[HandButton]]) -> discord.ui.View:
+    """Each group starts on a new row, five buttons a row, at most five rows."""
+    out = _view()
+    row = 0
+    for group in groups:
+        for k, item in enumerate(group):
+            r = row + k // 5
+            if r > 4:
+                break
+            item.item.row = r
+            out.add_item(item)
+        row += max(1, -(-len(group) // 5))
+    return out

@@ -1,0 +1,616 @@
+"""What each command and button does: turn the interaction into one service call, then
+render the answer from the service's state after the commit.
+
+Every refusal (a ``ServiceError``) becomes a short ephemeral answer to the one who asked;
+nothing is changed then, because the service changes nothing when it refuses.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from engine import View
+
+from ..service.errors import ServiceError
+from ..service.models import PublicState
+from .cards import meld_points, suit_name, suit_symbol
+from .components import hand_buttons
+from .items import hand_action
+from .render import hand_content, last_trick_text, rules_text, score_text, table_content
+from .texts import lang_of, say
+
+if TYPE_CHECKING:
+    from .app import GaigelBot
+
+log = logging.getLogger("bot.shell")
+
+Interaction = discord.Interaction[Any]
+
+NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
+THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "read_message_history")
+
+
+SUIT_WORDS = {
+    "E": ("e", "eichel", "acorns", "acorn", "clubs", "club", "kreuz", "♣", "♣️", "🌰"),
+    "B": ("b", "blatt", "laub", "grün", "gruen", "leaves", "leaf", "spades", "spade", "pik", "♠", "♠️", "🍃"),
+    "H": ("h", "herz", "rot", "hearts", "heart", "♥", "♥️", "❤️"),
+    "S": ("s", "schellen", "schelle", "bells", "bell", "diamonds", "diamond", "karo", "♦", "♦️", "🔔"),
+}
+
+
+def parse_suit(text: str) -> str | None:
+    """A suit from a code, a German, English or French name, or a symbol."""
+    t = text.strip().lower()
+    for suit, words in SUIT_WORDS.items():
+        if t in words:
+            return suit
+    return None
+
+
+class Handlers:
+    def __init__(self, bot: GaigelBot) -> None:
+        self.bot = bot
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def svc(self) -> Any:
+        return self.bot.svc
+
+    def lang(self, interaction: Interaction, state: PublicState | None = None) -> str:
+        if state is not None:
+            return state.options.language
+        return lang_of(str(interaction.locale))
+
+    async def answer(self, interaction: Interaction, text: str, **kwargs: Any) -> None:
+        """An ephemeral answer, as the response or (once responded) as a follow-up."""
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True, **kwargs)
+            else:
+                await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        except discord.HTTPException as exc:
+            log.info("an answer could not be sent (%s)", exc.status)
+
+    def table_here(self, interaction: Interaction) -> int | None:
+        if interaction.channel_id is None:
+            return None
+        return self.svc.table_in_channel(interaction.channel_id)  # type: ignore[no-any-return]
+
+    def state(self, table_id: int) -> PublicState | None:
+        try:
+            return self.svc.public_state(table_id)  # type: ignore[no-any-return]
+        except ServiceError:
+            return None
+
+    async def tell_dm_closed(self, interaction: Interaction, lang: str) -> None:
+        """Told once, in the channel, ephemerally: the DM mirror could not reach you."""
+        uid = interaction.user.id
+        if uid in self.bot.hands.dm_tell and interaction.guild_id is not None:
+            self.bot.hands.dm_tell.discard(uid)
+            await self.answer(interaction, say(lang, "dm_closed"))
+
+    async def defer_for_computers(self, interaction: Interaction,
+                                  state: PublicState | None) -> None:
+        """Before a service call that lets computer players think (start, next deal, skip,
+        kick, leave): take Discord's 3-second deadline off the table by deferring."""
+        if state is None or interaction.response.is_done():
+            return
+        if any(s.computer or s.away for s in state.seats) or state.status == "playing":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def guarded(self, interaction: Interaction, coro: Any) -> None:
+        """Run a handler; an unexpected error is logged and answered, never left silent."""
+        try:
+            await coro
+        except Exception:
+            log.exception("handling an interaction failed")
+            await self.answer(interaction, say(self.lang(interaction), "error"))
+
+    # ------------------------------------------------------------------ hands
+
+    def hand_message(self, state: PublicState, view: View, version: int, lang: str,
+                     note: str | None = None) -> tuple[str, discord.ui.View]:
+        return hand_content(state, view, lang, note), hand_buttons(state, view, version, lang)
+
+    async def open_hand(self, interaction: Interaction, table_id: int,
+                        note: str | None = None) -> None:
+        """Send the caller's hand as a new ephemeral message (it becomes the live one)."""
+        uid = interaction.user.id
+        state = self.state(table_id)
+        lang = self.lang(interaction, state)
+        try:
+            view, version = self.svc.hand_view(table_id, uid)
+        except ServiceError as exc:
+            text = exc.message(lang) if exc.code != "not_started" else say(lang, "hand_no_deal")
+            if note:
+                text = f"{note}\n{text}"
+            await self.answer(interaction, text)
+            return
+        assert state is not None
+        content, buttons = self.hand_message(state, view, version, lang, note)
+        in_dm = interaction.guild_id is None
+        if not in_dm:
+            self.bot.hands.claim(table_id, uid, interaction, version)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(content, view=buttons, ephemeral=not in_dm)
+            else:
+                await interaction.response.send_message(content, view=buttons,
+                                                        ephemeral=not in_dm)
+        except discord.HTTPException as exc:
+            log.info("table %d: sending a hand failed (%s)", table_id, exc.status)
+            self.bot.hands.forget(table_id, uid)
+            return
+        finally:
+            buttons.stop()
+        if not in_dm:
+            self.bot.hands.answered(table_id, uid, version)
+            if await self.bot.hands.wants_dm(uid) and (table_id, uid) not in self.bot.hands.dms:
+                self.bot.hands.touch(table_id)
+            await self.tell_dm_closed(interaction, lang)
+
+    async def hand_click(self, interaction: Interaction, table_id: int, version: int,
+                         act: str, arg: str) -> None:
+        await self.guarded(interaction, self._hand_click(interaction, table_id, version, act, arg))
+
+    async def _hand_click(self, interaction: Interaction, table_id: int, version: int,
+                          act: str, arg: str) -> None:
+        uid = interaction.user.id
+        in_dm = interaction.guild_id is None
+        refusal: ServiceError | None = None
+        acted = False
+        if not in_dm:
+            self.bot.hands.claim(table_id, uid, interaction, version)
+        if act != "r":
+            fields = hand_action(act, arg)
+            if fields is None:
+                refusal = ServiceError("bad_action")
+            else:
+                try:
+                    await self.svc.act(table_id, uid, expected_version=version,
+                                       run_computers=False, **fields)
+                    acted = True
+                except ServiceError as exc:
+                    refusal = exc
+        state = self.state(table_id)
+        lang = self.lang(interaction, state)
+        note = None
+        if refusal is not None:
+            note = say(lang, "hand_changed") if refusal.code == "stale" else refusal.message(lang)
+        try:
+            view, new_version = self.svc.hand_view(table_id, uid)
+        except ServiceError as exc:
+            self.bot.hands.forget(table_id, uid)
+            text = exc.message(lang) if exc.code != "not_started" else say(lang, "hand_no_deal")
+            await interaction.response.edit_message(content=text, view=None)
+            return
+        assert state is not None
+        content, buttons = self.hand_message(state, view, new_version, lang, note)
+        try:
+            await interaction.response.edit_message(content=content, view=buttons)
+        except discord.HTTPException as exc:
+            log.info("table %d: answering a click failed (%s)", table_id, exc.status)
+        finally:
+            buttons.stop()
+        if in_dm:
+            self.bot.hands.dm_adopt(table_id, uid, interaction.message)
+        else:
+            self.bot.hands.answered(table_id, uid, new_version)
+        if acted and any(s.computer or s.away for s in state.seats):
+            self.bot.advance(table_id)
+        if not in_dm:
+            await self.tell_dm_closed(interaction, lang)
+
+    # ------------------------------------------------------------------ table buttons
+
+    async def table_click(self, interaction: Interaction, table_id: int, version: int,
+                          act: str) -> None:
+        await self.guarded(interaction, self._table_click(interaction, table_id, act))
+
+    async def _table_click(self, interaction: Interaction, table_id: int, act: str) -> None:
+        uid = interaction.user.id
+        name = interaction.user.display_name
+        state = self.state(table_id)
+        lang = self.lang(interaction, state)
+        if state is None:
+            await self.answer(interaction, ServiceError("no_table").message(lang))
+            return
+        try:
+            if act == "join":
+                await self.svc.join(table_id, uid, name)
+                self.bot.tables.touch(table_id)
+                await self.answer(interaction, say(lang, "joined"))
+            elif act == "leave":
+                await self.defer_for_computers(interaction, state)
+                await self.svc.leave(table_id, uid)
+                self.bot.hands.forget(table_id, uid)
+                self.bot.tables.touch(table_id)
+                await self.answer(interaction, say(lang, "left"))
+            elif act == "add":
+                await self.svc.add_computer(table_id, uid)
+                self.bot.tables.touch(table_id)
+                await self.answer(interaction, say(lang, "added"))
+            elif act == "start":
+                await self.defer_for_computers(interaction, state)
+                await self.svc.start(table_id, uid)
+                self.bot.tables.touch(table_id)
+                await self.open_hand(interaction, table_id, say(lang, "started"))
+            elif act == "next":
+                await self.defer_for_computers(interaction, state)
+                outcomes = await self.svc.next_deal(table_id, uid)
+                self.bot.tables.touch(table_id)
+                if outcomes:
+                    await self.open_hand(interaction, table_id, say(lang, "next_started"))
+                else:
+                    await self.answer(interaction, say(lang, "ready_waiting"))
+            elif act == "back":
+                await self.svc.back(table_id, uid)
+                self.bot.tables.touch(table_id)
+                await self.answer(interaction, say(lang, "welcome_back"))
+            elif act == "hand":
+                await self.open_hand(interaction, table_id)
+            elif act == "last":
+                await self.answer(interaction, last_trick_text(state, lang))
+            else:
+                await self.answer(interaction, ServiceError("bad_action").message(lang))
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+
+    # ------------------------------------------------------------------ playing commands
+
+    async def act_command(self, interaction: Interaction, do: str, **fields: Any) -> None:
+        """/knock, /exchange, /accuse, /declare: one action by the caller at this channel's
+        table. The answer is ephemeral; the table (and a knock's ceremony) tell the rest."""
+        tid = self.table_here(interaction)
+        lang = self.lang(interaction, self.state(tid) if tid is not None else None)
+        if tid is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        uid = interaction.user.id
+        try:
+            await self.svc.act(tid, uid, do, run_computers=False, **fields)
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+            return
+        self.bot.advance(tid)
+        state = self.state(tid)
+        style = state.options.suit_style if state else "german"
+        if do == "declare":
+            trump = state.view.trump_suit if state and state.view else ""
+            text = say(lang, "declared", points=meld_points(fields["suit"], fields.get("double", False), trump),
+                       suit=f"{suit_symbol(fields['suit'], style)} {suit_name(fields['suit'], lang, style)}")
+        elif do == "exchange":
+            text = say(lang, "exchanged")
+        else:
+            text = "✔️"
+        await self.answer(interaction, text)
+
+    def declarable(self, interaction: Interaction) -> tuple[int | None, View | None]:
+        tid = self.table_here(interaction)
+        if tid is None:
+            return None, None
+        try:
+            view, _ = self.svc.hand_view(tid, interaction.user.id)
+        except ServiceError:
+            return tid, None
+        return tid, view
+
+    async def declare(self, interaction: Interaction, points: int, suit: str | None) -> None:
+        """/declare 40 (trump pair), /declare 20 suit (plain pair), 80 and plain 40: doubles."""
+        tid, view = self.declarable(interaction)
+        state = self.state(tid) if tid is not None else None
+        lang = self.lang(interaction, state)
+        if tid is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        if view is None:
+            # Not seated, or no deal: the service says which.
+            await self.act_command(interaction, "declare", suit=suit or "E", double=False)
+            return
+        trump = view.trump_suit
+        if suit:
+            parsed = parse_suit(suit)
+            if parsed is None:
+                await self.answer(interaction, say(lang, "no_pair"))
+                return
+            suit = parsed
+        else:
+            suit = None
+        if points not in (20, 40, 80):
+            await self.answer(interaction, say(lang, "bad_points"))
+            return
+        pick: tuple[str, bool]
+        if points == 80:
+            pick = (trump, True)
+        elif points == 40:
+            pick = (trump, False) if suit in (None, trump) else (suit, True)
+        else:
+            if suit is None:
+                fits = [a.suit for a in view.actions
+                        if a.do == "declare" and not a.double and a.suit != trump]
+                if len(fits) == 1 and fits[0] is not None:
+                    suit = fits[0]
+                elif len(fits) > 1:
+                    await self.answer(interaction, say(lang, "need_suit"))
+                    return
+                else:
+                    await self.answer(interaction, say(lang, "no_pairs_now"))
+                    return
+            if suit == trump:
+                await self.answer(interaction, say(lang, "no_pair"))
+                return
+            pick = (suit, False)
+        await self.act_command(interaction, "declare", suit=pick[0], double=pick[1])
+
+    def declare_choices(self, interaction: Interaction, want_points: int | None) -> list[tuple[str, int, str]]:
+        """Exactly the pairs the caller can declare now: (name, points, suit)."""
+        tid, view = self.declarable(interaction)
+        if view is None or tid is None:
+            return []
+        state = self.state(tid)
+        lang = self.lang(interaction, state)
+        style = state.options.suit_style if state else "german"
+        out = []
+        for a in view.actions:
+            if a.do != "declare" or a.suit is None:
+                continue
+            pts = meld_points(a.suit, a.double, view.trump_suit)
+            if want_points is not None and pts != want_points:
+                continue
+            pair = "2× K+O" if a.double else "K+O"
+            name = f"{pts} — {suit_symbol(a.suit, style)} {suit_name(a.suit, lang, style)} {pair}"
+            out.append((name, pts, a.suit))
+        return out
+
+    async def accuse(self, interaction: Interaction, player: discord.abc.User | None) -> None:
+        tid = self.table_here(interaction)
+        state = self.state(tid) if tid is not None else None
+        lang = self.lang(interaction, state)
+        if tid is None or state is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        against: int | None = None
+        if player is not None:
+            seat = next((s.seat for s in state.seats if s.user_id == player.id and not s.computer), None)
+            if seat is None:
+                await self.answer(interaction, ServiceError("not_seated").message(lang))
+                return
+            if state.teams == 3:
+                against = seat % state.teams
+        await self.act_command(interaction, "accuse", against=against)
+
+    # ------------------------------------------------------------------ /gaigel ...
+
+    def missing_permissions(self, interaction: Interaction) -> list[str]:
+        perms = interaction.app_permissions
+        channel = interaction.channel
+        needed = THREAD_PERMISSIONS if isinstance(channel, discord.Thread) else NEEDED_PERMISSIONS
+        return [p for p in needed if not getattr(perms, p, False)]
+
+    async def new_table(self, interaction: Interaction, **options: Any) -> None:
+        lang = self.lang(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.answer(interaction, say(lang, "guild_only"))
+            return
+        missing = self.missing_permissions(interaction)
+        if missing:
+            await self.answer(interaction, say(lang, "missing_perms",
+                                               perms=", ".join(p.replace("_", " ") for p in missing)))
+            return
+        try:
+            state = await self.svc.create_table(
+                interaction.guild_id, interaction.channel_id, interaction.user.id,
+                interaction.user.display_name, **options)
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+            return
+        lang = state.options.language
+        channel = interaction.channel
+        try:
+            msg = await self.bot.tables.post(channel, state)
+        except discord.HTTPException as exc:
+            log.warning("table %d: posting the table message failed (%s)", state.table_id, exc.status)
+            with contextlib.suppress(ServiceError):
+                await self.svc.end(state.table_id, interaction.user.id)
+            await self.answer(interaction, say(lang, "missing_perms", perms="send messages"))
+            return
+        await self.svc.set_message(state.table_id, msg.id)
+        self.bot.tables.touch(state.table_id)
+        await self.answer(interaction, say(lang, "opened", table=state.table_id, link=msg.jump_url))
+
+    async def hand(self, interaction: Interaction) -> None:
+        tid = self.table_here(interaction)
+        if tid is None:
+            await self.answer(interaction, say(self.lang(interaction), "no_table_here"))
+            return
+        await self.open_hand(interaction, tid)
+
+    async def last(self, interaction: Interaction) -> None:
+        tid = self.table_here(interaction)
+        state = self.state(tid) if tid is not None else None
+        lang = self.lang(interaction, state)
+        if state is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        await self.answer(interaction, last_trick_text(state, lang))
+
+    async def score(self, interaction: Interaction) -> None:
+        tid = self.table_here(interaction)
+        state = self.state(tid) if tid is not None else None
+        lang = self.lang(interaction, state)
+        if state is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        text = score_text(state, state.score) if state.score else say(lang, "stats_none")
+        head = say(lang, "score")
+        await self.answer(interaction, f"**{head}** — {text}")
+
+    async def rules(self, interaction: Interaction) -> None:
+        tid = self.table_here(interaction)
+        state = self.state(tid) if tid is not None else None
+        lang = self.lang(interaction, state)
+        if state is not None:
+            await self.answer(interaction, rules_text(state.options, state.rules, lang))
+            return
+        if interaction.guild_id is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        options = await self.svc.get_settings(interaction.guild_id)
+        await self.answer(interaction, rules_text(options, options.engine_rules(), options.language))
+
+    def is_manager(self, interaction: Interaction) -> bool:
+        perms = interaction.permissions
+        return bool(perms.manage_guild or perms.administrator)
+
+    async def settings(self, interaction: Interaction, **changes: Any) -> None:
+        lang = self.lang(interaction)
+        if interaction.guild_id is None:
+            await self.answer(interaction, say(lang, "guild_only"))
+            return
+        if not self.is_manager(interaction):
+            await self.answer(interaction, say(lang, "manager_only"))
+            return
+        changes = {k: v for k, v in changes.items() if v is not None}
+        try:
+            if changes:
+                options = await self.svc.set_settings(interaction.guild_id, **changes)
+            else:
+                options = await self.svc.get_settings(interaction.guild_id)
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+            return
+        lang = options.language
+        shown = (f"preset {options.preset} · language {options.language} · suits {options.suit_style}"
+                 f" · scoring {options.scoring} · strokes {options.strokes}"
+                 f" · timer {options.turn_timer}s · computer {options.level}"
+                 f" · points shown {'yes' if options.show_points else 'no'}")
+        await self.answer(interaction, say(lang, "settings_saved" if changes else "settings_now",
+                                           settings=shown))
+
+    async def export(self, interaction: Interaction, scope: str, fmt: str) -> None:
+        lang = self.lang(interaction)
+        if interaction.guild_id is None:
+            await self.answer(interaction, say(lang, "guild_only"))
+            return
+        kwargs: dict[str, Any]
+        if scope == "server":
+            if not self.is_manager(interaction):
+                await self.answer(interaction, say(lang, "manager_only"))
+                return
+            kwargs = {"guild_id": interaction.guild_id}
+        else:
+            tid = self.table_here(interaction)
+            state = self.state(tid) if tid is not None else None
+            if state is None:
+                await self.answer(interaction, say(lang, "no_table_here"))
+                return
+            lang = state.options.language
+            if state.host_id != interaction.user.id and not self.is_manager(interaction):
+                await self.answer(interaction, say(lang, "host_or_manager"))
+                return
+            kwargs = {"table_id": state.table_id}
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        buf = io.StringIO()
+        try:
+            async for chunk in self.svc.export(fmt=fmt, **kwargs):
+                buf.write(chunk)
+        except ServiceError as exc:
+            await interaction.followup.send(exc.message(lang), ephemeral=True)
+            return
+        data = buf.getvalue().encode("utf-8")
+        name = f"gaigel-{scope}-{kwargs.get('table_id') or interaction.guild_id}.{fmt}"
+        await interaction.followup.send(say(lang, "export_done", scope=scope, fmt=fmt),
+                                        file=discord.File(io.BytesIO(data), filename=name),
+                                        ephemeral=True)
+
+    async def stats(self, interaction: Interaction, player: discord.abc.User | None) -> None:
+        lang = self.lang(interaction)
+        if interaction.guild_id is None:
+            await self.answer(interaction, say(lang, "guild_only"))
+            return
+        target = player or interaction.user
+        data = await self.svc.stats(interaction.guild_id, target.id)
+        lines = [f"**{target.display_name}**"]
+        lines += [f"{k.replace('_', ' ')}: {v}" for k, v in data.items()
+                  if k not in ("user_id", "guild_id") and not isinstance(v, dict | list)]
+        await self.answer(interaction, "\n".join(lines) if len(lines) > 1 else say(lang, "stats_none"))
+
+    async def leaderboard(self, interaction: Interaction) -> None:
+        lang = self.lang(interaction)
+        if interaction.guild_id is None:
+            await self.answer(interaction, say(lang, "guild_only"))
+            return
+        rows = await self.svc.leaderboard(interaction.guild_id)
+        if not rows:
+            await self.answer(interaction, say(lang, "stats_none"))
+            return
+        lines = []
+        for i, row in enumerate(rows, 1):
+            name = row.get("name") or (f"<@{row['user_id']}>" if row.get("user_id") else "?")
+            rest = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in row.items()
+                              if k not in ("name", "user_id", "guild_id"))
+            lines.append(f"{i}. {name} — {rest}")
+        await self.answer(interaction, "\n".join(lines)[:2000])
+
+    async def host_command(self, interaction: Interaction, what: str,
+                           player: discord.abc.User | None = None) -> None:
+        """/gaigel end, kick, skip: the host's tools."""
+        tid = self.table_here(interaction)
+        state = self.state(tid) if tid is not None else None
+        lang = self.lang(interaction, state)
+        if tid is None or state is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        uid = interaction.user.id
+        try:
+            if what == "end":
+                await self.svc.end(tid, uid)
+                self.bot.timers.arm(tid, None, 0)
+                text = say(lang, "end_done")
+            elif what == "skip":
+                await self.defer_for_computers(interaction, state)
+                await self.svc.skip(tid, uid)
+                text = say(lang, "skip_done")
+            else:
+                assert player is not None
+                seat = next((s for s in state.seats if s.user_id == player.id and not s.computer), None)
+                if seat is None:
+                    if not self.svc.is_host(tid, uid):
+                        raise ServiceError("not_host")
+                    await self.answer(interaction, ServiceError("not_seated").message(lang))
+                    return
+                await self.defer_for_computers(interaction, state)
+                await self.svc.kick(tid, uid, seat.chair)
+                self.bot.hands.forget(tid, player.id)
+                text = say(lang, "kick_done", name=seat.name)
+                self.bot.tables.notice(tid, say(lang, "kicked", name=seat.name))
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+            return
+        self.bot.tables.touch(tid)
+        await self.answer(interaction, text)
+
+    async def dm(self, interaction: Interaction, on: bool) -> None:
+        lang = self.lang(interaction)
+        uid = interaction.user.id
+        await self.svc.set_user_prefs(uid, dm_mirror=on)
+        self.bot.hands.set_dm(uid, on)
+        tid = self.table_here(interaction)
+        if on and tid is not None:
+            state = self.state(tid)
+            if state is not None and state.view is not None and any(s.user_id == uid for s in state.seats):
+                await self.bot.hands._push_dm(state, uid)
+                if uid in self.bot.hands.dm_failed:
+                    self.bot.hands.dm_tell.discard(uid)
+                    await self.answer(interaction, say(lang, "dm_closed"))
+                    return
+        await self.answer(interaction, say(lang, "dm_on" if on else "dm_off"))
+
+    def table_text(self, state: PublicState) -> str:
+        return table_content(state)

@@ -1,0 +1,355 @@
+"""Text of the table message, the hand, the score and the knock ceremony.
+
+Pure functions of what the service hands out: ``PublicState`` for everything public and the
+seat's own ``View`` (from ``engine.views``) for a hand. Nothing here sees a deal, so nothing
+here can show a card the viewer may not see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import View
+from engine.views import TrickView
+
+from ..service.models import DealEnd, PublicState, SeatState
+from .cards import card_label, cards_line, meld_points, stroke_marks, suit_name, suit_symbol
+from .texts import say, team_name
+
+MAX_CONTENT = 2000
+
+
+def seat_name(state: PublicState, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(state.seats):
+        return "?"
+    s = state.seats[seat]
+    return s.name or f"#{s.chair + 1}"
+
+
+def table_team_of_engine_team(state: PublicState, engine_team: int) -> int:
+    """Engine team ``t`` is the team of engine seat ``t``: name it by that seat's chair."""
+    if not state.seats:
+        return engine_team
+    return state.seats[engine_team % len(state.seats)].team
+
+
+def team_label(state: PublicState, team: int) -> str:
+    """A table team as people say it: "team A (alice, carol)"; with three players the name."""
+    members = [s for s in sorted(state.seats, key=lambda s: s.chair) if s.team == team and not s.empty]
+    names = ", ".join(s.name for s in members)
+    if state.teams == 3:
+        return names or team_name(team)
+    lang = state.options.language
+    label = say(lang, "team", name=team_name(team))
+    return f"{label} ({names})" if names else label
+
+
+def reason_text(lang: str, reason: str) -> str:
+    return say(lang, f"reason_{reason}")
+
+
+def trick_line(state: PublicState, trick: TrickView, style: str) -> str:
+    return " · ".join(f"{seat_name(state, s)} {card_label(c, style)}" for s, c in trick.plays)
+
+
+def marriages_line(state: PublicState, view: View, style: str) -> str:
+    parts = []
+    for m in view.marriages:
+        pts = meld_points(m.suit, m.double, view.trump_suit)
+        pair = f"{suit_symbol(m.suit, style)}K+O" + ("×2" if m.double else "")
+        parts.append(f"{seat_name(state, m.seat)}: {pts} {pair}")
+    return " · ".join(parts)
+
+
+def score_text(state: PublicState, score: dict[str, Any] | None) -> str:
+    """The match score: stroke lines as drawn on paper, tokens, or game points."""
+    if not score:
+        return ""
+    lang = state.options.language
+    kind = score["kind"]
+    parts = []
+    for t in score["teams"]:
+        name = team_name(t["team"]) if state.teams != 3 else team_label(state, t["team"])
+        if kind == "strokes":
+            parts.append(f"{name}: {stroke_marks(t['marks'])}")
+        elif kind == "tokens":
+            parts.append(f"{name}: {say(lang, 'tokens', held=t['held'])}")
+        else:
+            parts.append(f"{name}: {say(lang, 'game_points', total=t['total'])}")
+    line = " · ".join(parts)
+    if kind == "tokens" and score.get("pool") is not None:
+        line += f" · {say(lang, 'pool', count=score['pool'])}"
+    if kind == "three":
+        line += f" · {say(lang, 'deals_played', deals=score['deals'], limit=score['limit'])}"
+    elif kind == "strokes":
+        line += f" · {say(lang, 'of_strokes', limit=score['limit'])}"
+    return line
+
+
+def result_line(state: PublicState, end: DealEnd) -> str:
+    lang = state.options.language
+    return say(lang, "result_line", number=end.number, winner=team_label(state, end.winner_team),
+               reason=reason_text(lang, end.reason),
+               double=say(lang, "double") if end.games == 2 else "")
+
+
+def seat_line(state: PublicState, s: SeatState) -> str:
+    lang = state.options.language
+    if s.empty:
+        return f"`{s.chair + 1}` *{say(lang, 'empty_seat')}*"
+    bits = [f"`{s.chair + 1}`", f"**{s.name}**" if s.to_play else s.name]
+    if state.teams != 3:
+        bits.append(f"— {say(lang, 'team', name=team_name(s.team))}")
+    tags = []
+    if s.computer:
+        tags.append(say(lang, "computer", level=s.level or state.options.level))
+    if s.user_id is not None and s.user_id == state.host_id:
+        tags.append(say(lang, "host"))
+    if s.dealer:
+        tags.append(say(lang, "dealer"))
+    if s.away:
+        tags.append(say(lang, "away"))
+    if s.to_play:
+        tags.append("◀")
+    if tags:
+        bits.append("· " + " · ".join(tags))
+    return " ".join(bits)
+
+
+def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = ()) -> str:
+    """The public table message: seats, trump, talon, trick, last trick, marriages, turn, score.
+
+    From ``PublicState`` only: the public view holds no hand, and face-down opening cards are
+    ``None`` there until their trick is complete.
+    """
+    lang = state.options.language
+    style = state.options.suit_style
+    o = state.options
+    head = f"**{say(lang, 'table_title', table=state.table_id)}** · {o.preset} · {o.players}p"
+    if o.scoring in ("strokes", "tokens"):
+        head += f" · {o.scoring} {o.strokes}"
+    if o.turn_timer:
+        head += f" · ⏱️ {o.turn_timer}s"
+    lines = [head]
+    if state.status != "open" and state.deal_number:
+        lines[0] += f" · {say(lang, 'deal_number', number=state.deal_number)}"
+    lines.append(f"__{say(lang, 'seats')}__")
+    seats = sorted(state.seats, key=lambda s: s.chair) if state.status == "open" else state.seats
+    lines += [seat_line(state, s) for s in seats]
+    view = state.view
+    if state.status == "open":
+        taken = sum(1 for s in state.seats if not s.empty)
+        lines.append(say(lang, "status_open", taken=taken, players=o.players))
+    elif view is not None:
+        trump = f"{suit_symbol(view.trump_suit, style)} {suit_name(view.trump_suit, lang, style)}"
+        row = f"**{say(lang, 'trump')}** {trump}"
+        if view.indicator:
+            row += " · " + say(lang, "indicator", card=card_label(view.indicator, style))
+        if view.talon:
+            row += " · " + say(lang, "talon", count=view.talon)
+        else:
+            row += " · " + say(lang, "talon_empty")
+        lines.append(row)
+        if state.status == "playing":
+            trick = trick_line(state, view.trick, style) or say(lang, "trick_empty")
+            lines.append(f"**{say(lang, 'trick')}** {trick}")
+        if view.last_trick is not None:
+            lt = view.last_trick
+            lines.append(f"**{say(lang, 'last_trick')}** {trick_line(state, lt, style)} — "
+                         + say(lang, "taken_by", name=seat_name(state, lt.winner)))
+        if view.marriages:
+            lines.append(f"**{say(lang, 'marriages')}** {marriages_line(state, view, style)}")
+        for seat, _seven, _taken in view.exchanges:
+            lines.append(say(lang, "exchanges", name=seat_name(state, seat)))
+        if view.points is not None:
+            pts = " · ".join(f"{team_name(table_team_of_engine_team(state, t))}: {p}"
+                             for t, p in enumerate(view.points))
+            lines.append(f"**{say(lang, 'points_beginner')}** {pts}")
+        if state.status == "playing" and view.to_play is not None:
+            when = f"<t:{int(state.deadline)}:R>" if state.deadline else ""
+            lines.append(say(lang, "turn", name=seat_name(state, view.to_play), when=when).rstrip())
+    if state.last_result is not None and state.status in ("waiting", "over"):
+        lines.append(result_line(state, state.last_result))
+    if state.score:
+        lines.append(f"**{say(lang, 'score')}** {score_text(state, state.score)}")
+    if state.status == "waiting":
+        lines.append(say(lang, "status_waiting"))
+    elif state.status == "over" and state.match_winner is not None:
+        lines.append(say(lang, "match_won", winner=team_label(state, state.match_winner)))
+    elif state.status == "ended":
+        lines.append(say(lang, "status_ended"))
+    lines += [f"-# {n}" for n in notices]
+    return clip("\n".join(lines))
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def hand_content(state: PublicState, view: View, lang: str, note: str | None = None) -> str:
+    """The text above a hand's buttons: what the seat sees (its own view, nothing else)."""
+    style = state.options.suit_style
+    lines = []
+    if note:
+        lines.append(note)
+    head = f"**{say(lang, 'hand_title', table=state.table_id)}** · {say(lang, 'trump')} " \
+           f"{suit_symbol(view.trump_suit, style)}"
+    if view.indicator:
+        head += f" ({card_label(view.indicator, style)})"
+    head += " · " + (say(lang, "talon", count=view.talon) if view.talon else say(lang, "talon_empty"))
+    lines.append(head)
+    lines.append(cards_line(view.hand, style) or "–")
+    if view.trick.plays:
+        lines.append(f"{say(lang, 'trick')}: {trick_line(state, view.trick, style)}")
+    if view.last_trick is not None:
+        lines.append(f"{say(lang, 'last_trick')}: {trick_line(state, view.last_trick, style)} — "
+                     + say(lang, "taken_by", name=seat_name(state, view.last_trick.winner)))
+    if view.points is not None:
+        pts = " · ".join(f"{team_name(table_team_of_engine_team(state, t))}: {p}"
+                         for t, p in enumerate(view.points))
+        lines.append(f"{say(lang, 'points_beginner')}: {pts}")
+    if view.result is not None:
+        lines.append(say(lang, "hand_over"))
+    elif view.to_play == view.seat:
+        lines.append(say(lang, "hand_turn"))
+        if view.trick_number == 0 and not view.trick.plays and any(
+                a.opening for a in view.actions if a.do == "play"):
+            lines.append(say(lang, "hand_opening"))
+    elif view.to_play is not None:
+        when = f" <t:{int(state.deadline)}:R>" if state.deadline else ""
+        lines.append(say(lang, "hand_wait", name=seat_name(state, view.to_play)) + when)
+    return clip("\n".join(lines))
+
+
+# ---------------------------------------------------------------------- the knock ceremony
+
+
+def ceremony_frames(state: PublicState, call: str, recount: dict[str, Any],
+                    end: DealEnd | None) -> list[str]:
+    """The knock (or accusation) told in a few steps: the call, the tricks turned over with a
+    running subtotal, the marriages and the total, then the verdict and the score."""
+    lang = state.options.language
+    style = state.options.suit_style
+    tricks: list[list[str]] = recount.get("tricks", [])
+    frames = [call]
+    shown: list[str] = []
+    subtotal = 0
+    # Tricks in up to three batches, each one edit.
+    batches = max(1, min(3, len(tricks)))
+    size = max(1, -(-len(tricks) // batches))
+    if not tricks:
+        shown.append(say(lang, "recount_none"))
+        frames.append("\n".join([call, *shown]))
+    for start in range(0, len(tricks), size):
+        for n, cards in enumerate(tricks[start:start + size], start + 1):
+            pts = sum(_points(c) for c in cards)
+            subtotal += pts
+            shown.append(say(lang, "recount_trick", n=n, cards=cards_line(cards, style), points=pts))
+        frames.append("\n".join([call, *shown, say(lang, "recount_cards", points=subtotal)]))
+    tail = [say(lang, "recount_cards", points=recount.get("card_points", subtotal))]
+    melds = recount.get("melds", [])
+    if melds:
+        trump = state.view.trump_suit if state.view is not None else ""
+        parts = [f"{meld_points(m['suit'], m['double'], trump)} {suit_symbol(m['suit'], style)}"
+                 for m in melds]
+        tail.append(say(lang, "recount_melds", melds=", ".join(parts)))
+    if recount.get("exchange_points"):
+        tail.append(say(lang, "recount_exchange", points=recount["exchange_points"]))
+    tail.append(say(lang, "recount_total", points=recount.get("points", subtotal)))
+    frames.append("\n".join([call, *shown, *tail]))
+    if end is not None:
+        frames.append(clip("\n".join([call, *shown, *tail, *verdict_lines(state, end)])))
+    return [clip(f) for f in frames]
+
+
+def verdict_lines(state: PublicState, end: DealEnd) -> list[str]:
+    """The verdict, the score after it, and the match's winner once there is one."""
+    lang = state.options.language
+    out = [say(lang, "verdict", reason=reason_text(lang, end.reason),
+               winner=team_label(state, end.winner_team),
+               double=say(lang, "double") if end.games == 2 else "")]
+    if state.score:
+        out.append(say(lang, "strokes_now", score=score_text(state, end.score)))
+    if end.match_over and end.match_winner is not None:
+        out.append(say(lang, "match_won", winner=team_label(state, end.match_winner)))
+    return out
+
+
+def _points(card: str) -> int:
+    from engine.cards import POINTS
+    return POINTS[card]
+
+
+def last_trick_text(state: PublicState, lang: str) -> str:
+    view = state.view
+    if view is None or view.last_trick is None:
+        return say(lang, "no_last_trick")
+    lt = view.last_trick
+    cards = trick_line(state, lt, state.options.suit_style)
+    return say(lang, "last_trick_is", name=seat_name(state, lt.winner), cards=cards) + "\n" + \
+        say(lang, "older_hidden")
+
+
+def rules_text(options: Any, rules: Any, lang: str) -> str:
+    """A table's rules in plain words."""
+    o = rules.options()
+    de = lang == "de"
+
+    def yn(v: bool) -> str:
+        return ("ja" if v else "nein") if de else ("yes" if v else "no")
+
+    if de:
+        lines = [
+            f"**Regeln: {rules.preset}** · {options.players} Spieler",
+            f"- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): {yn(o['openings'])}",
+            "- Melden: " + ("jederzeit, sobald die Partei einen Stich hat"
+                            if o["meld_window"] == "team_trick"
+                            else "nur direkt nach einem eigenen Stich, ein Paar pro Stich"),
+            f"- Melden nach dem Talon: {yn(o['meld_after_talon'])}",
+            "- Zweites Paar derselben Farbe: " + ("mit dem anderen König und Ober"
+                                                  if o["second_pair_same_suit"] == "fresh_cards"
+                                                  else "nie"),
+            "- Sieben tauschen braucht einen Stich " + ("der Partei" if o["exchange_needs"] == "team"
+                                                        else "des Spielers"),
+            f"- Nach dem Talon: bedienen, stechen, trumpfen; im gestochenen Stich trotzdem höher: {yn(o['beat_when_trumped'])}",
+            f"- Fünf Siebener gewinnen: {yn(o['five_sevens'] == 'win')}",
+            f"- Falsche Anklage verliert doppelt: {yn(o['false_accusation'] == 'double')}",
+            f"- Punkte für den letzten Stich: {o['last_trick_bonus']} · für den Siebener-Tausch: {o['exchange_points']}",
+            "- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 weitergespielt: übergaigelt.",
+            "- Nur der letzte Stich darf angesehen werden.",
+        ]
+        scoring = {"strokes": f"Striche ({options.strokes})", "tokens": f"Marken ({options.strokes})",
+                   "points": f"Gewinnpunkte bis {options.target}",
+                   "three": f"5/3/1 über {options.deals} Spiele"}[options.scoring]
+        lines.append(f"- Wertung: {scoring}")
+        if options.turn_timer:
+            lines.append(f"- Zugzeit: {options.turn_timer} s")
+    else:
+        lines = [
+            f"**Rules: {rules.preset}** · {options.players} players",
+            f"- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): {yn(o['openings'])}",
+            "- Declaring: " + ("any time once your team has won a trick"
+                               if o["meld_window"] == "team_trick"
+                               else "only right after your team wins a trick, one pair per trick"),
+            f"- Declaring after the talon is empty: {yn(o['meld_after_talon'])}",
+            "- Second pair of a suit: " + ("with the other King and Ober"
+                                           if o["second_pair_same_suit"] == "fresh_cards" else "never"),
+            "- Exchanging the trump Seven needs a trick by " + ("your team" if o["exchange_needs"] == "team"
+                                                                 else "yourself"),
+            f"- Once the talon is empty: follow suit, beat, trump; must still beat in a trumped trick: {yn(o['beat_when_trumped'])}",
+            f"- Five Sevens win: {yn(o['five_sevens'] == 'win')}",
+            f"- A false accusation loses a double game: {yn(o['false_accusation'] == 'double')}",
+            f"- Points for the last trick: {o['last_trick_bonus']} · for the Seven exchange: {o['exchange_points']}",
+            "- With 101 you knock (“Aus!”). A wrong knock: untergaigelt. Playing on past 101: übergaigelt.",
+            "- Only the last trick may be looked at.",
+        ]
+        scoring = {"strokes": f"strokes ({options.strokes})", "tokens": f"tokens ({options.strokes})",
+                   "points": f"game points to {options.target}",
+                   "three": f"5/3/1 over {options.deals} deals"}[options.scoring]
+        lines.append(f"- Scoring: {scoring}")
+        if options.turn_timer:
+            lines.append(f"- Turn timer: {options.turn_timer} s")
+    if options.show_points:
+        lines.append("- Anfänger-Option: Punkte werden angezeigt" if de
+                     else "- Beginner option: running points are shown")
+    return "\n".join(lines)

@@ -1,0 +1,61 @@
+"""Entry points for ``python -m bot`` (run) and ``python -m bot sync``."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import discord
+
+from ..config import Settings
+
+log = logging.getLogger("bot")
+
+
+def setup_logging(settings: Settings) -> None:
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO),
+                                root=True)
+
+
+def run(settings: Settings) -> int:
+    """Connect to Discord with the token and play until stopped; without a token, play
+    offline in a simulated Discord (``bot.offline``)."""
+    from .. import build_bot
+    if not settings.discord_token:
+        from ..offline import main as offline_main
+        return offline_main(settings, [])
+    setup_logging(settings)
+    bot = build_bot(settings)
+    try:
+        bot.run(settings.discord_token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token (DISCORD_TOKEN)", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def sync(settings: Settings) -> int:
+    """Sync the slash commands: to ``DEV_GUILD_ID`` at once when set, else globally."""
+    from .. import build_bot
+    if not settings.discord_token:
+        print("DISCORD_TOKEN is not set (see .env.example)", file=sys.stderr)
+        return 2
+    setup_logging(settings)
+    bot = build_bot(settings)
+    try:
+        await bot.login(settings.discord_token)
+        if settings.dev_guild_id:
+            guild = discord.Object(id=settings.dev_guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            print(f"synced {len(synced)} commands to guild {settings.dev_guild_id}")
+        else:
+            synced = await bot.tree.sync()
+            print(f"synced {len(synced)} global commands (may take up to an hour to show)")
+    except discord.LoginFailure:
+        print("Discord refused the token (DISCORD_TOKEN)", file=sys.stderr)
+        return 2
+    finally:
+        await bot.close()
+    return 0
+

@@ -1,0 +1,172 @@
+"""Every sentence the bot writes, in English and German, in the game's own words.
+
+``say(lang, key, **params)`` formats one. Keys are short and grouped by where they appear.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+TEXTS: dict[str, tuple[str, str]] = {
+    # --- table message
+    "table_title": ("Gaigel · table {table}", "Gaigel · Tisch {table}"),
+    "status_open": ("Waiting for players: {taken}/{players} seats taken. The host starts.",
+                    "Warte auf Spieler: {taken}/{players} Plätze besetzt. Der Gastgeber startet."),
+    "status_waiting": ("Deal over. Next deal when someone clicks “Next deal”.",
+                       "Das Spiel ist aus. Weiter mit „Nächstes Spiel“."),
+    "status_over": ("The match is over: {winner} won.", "Die Partie ist vorbei: {winner} gewinnt."),
+    "status_ended": ("The host closed this table.", "Der Gastgeber hat den Tisch geschlossen."),
+    "seats": ("Seats", "Plätze"),
+    "empty_seat": ("empty", "frei"),
+    "team": ("team {name}", "Partei {name}"),
+    "dealer": ("dealer", "Geber"),
+    "away": ("away — a computer plays", "abwesend — ein Computer spielt"),
+    "computer": ("computer ({level})", "Computer ({level})"),
+    "host": ("host", "Gastgeber"),
+    "trump": ("Trump", "Trumpf"),
+    "indicator": ("{card} lies face up", "{card} liegt offen"),
+    "talon": ("Talon: {count}", "Talon: {count}"),
+    "talon_empty": ("Talon empty: follow suit and beat", "Talon leer: Farbe bekennen und stechen"),
+    "trick": ("Trick", "Stich"),
+    "trick_empty": ("–", "–"),
+    "last_trick": ("Last trick", "Letzter Stich"),
+    "taken_by": ("taken by {name}", "an {name}"),
+    "marriages": ("Marriages", "Gemeldet"),
+    "exchanges": ("{name} exchanged the trump Seven", "{name} hat die Trumpf-Sieben getauscht"),
+    "turn": ("**{name}** to play {when}", "**{name}** ist am Zug {when}"),
+    "score": ("Score", "Stand"),
+    "points_beginner": ("Points (beginner option)", "Punkte (Anfänger-Option)"),
+    "deal_number": ("Deal {number}", "Spiel {number}"),
+    "result_line": ("Deal {number}: {winner} won — {reason}{double}",
+                    "Spiel {number}: {winner} gewinnt — {reason}{double}"),
+    "double": (" (double game)", " (doppelt)"),
+    "pool": ("pool: {count}", "Topf: {count}"),
+    "game_points": ("{total} game points", "{total} Gewinnpunkte"),
+    "deals_played": ("after {deals} of {limit} deals", "nach {deals} von {limit} Spielen"),
+    "tokens": ("{held} tokens", "{held} Marken"),
+    "of_strokes": ("{limit} strokes", "{limit} Striche"),
+    # reasons
+    "reason_aus": ("Aus!", "Aus!"),
+    "reason_gaigel": ("Gaigel!", "Gaigel!"),
+    "reason_untergaigelt": ("untergaigelt (wrong knock)", "untergaigelt (falsch geklopft)"),
+    "reason_uebergaigelt": ("übergaigelt (played on past 101)", "übergaigelt (über 101 weitergespielt)"),
+    "reason_false_accusation": ("false accusation", "falsche Anklage"),
+    "reason_five_sevens": ("five Sevens", "fünf Siebener"),
+    "reason_five_tricks": ("five tricks", "fünf Stiche"),
+    "reason_played_out": ("played out", "ausgespielt"),
+    # --- buttons (public)
+    "btn_join": ("Join", "Mitspielen"),
+    "btn_leave": ("Leave", "Aufstehen"),
+    "btn_add": ("Add computer", "Computer dazu"),
+    "btn_start": ("Start", "Starten"),
+    "btn_hand": ("My cards", "Meine Karten"),
+    "btn_next": ("Next deal", "Nächstes Spiel"),
+    "btn_back": ("I'm back", "Bin wieder da"),
+    "btn_last": ("Last trick", "Letzter Stich"),
+    # --- buttons (hand)
+    "btn_declare": ("Declare {points} {suit}", "Melden {points} {suit}"),
+    "btn_exchange": ("Exchange Seven", "Sieben tauschen"),
+    "btn_knock": ("Knock: Aus!", "Klopfen: Aus!"),
+    "btn_accuse": ("Accuse: played on", "Anklagen: übergaigelt"),
+    "btn_accuse_against": ("Accuse {name}", "{name} anklagen"),
+    "btn_sevens": ("Show five Sevens", "Fünf Siebener zeigen"),
+    "btn_refresh": ("Refresh", "Aktualisieren"),
+    "face_down": ("face down", "verdeckt"),
+    # --- hand message
+    "hand_title": ("Your cards · table {table}", "Deine Karten · Tisch {table}"),
+    "hand_turn": ("**Your turn.**", "**Du bist am Zug.**"),
+    "hand_wait": ("{name} to play.", "{name} ist am Zug."),
+    "hand_over": ("The deal is over.", "Das Spiel ist aus."),
+    "hand_changed": ("Your hand changed; here it is again.", "Dein Blatt hat sich geändert; hier ist es neu."),
+    "hand_no_deal": ("No deal is being played at this table.", "An diesem Tisch wird gerade nicht gespielt."),
+    "hand_opening": ("First card of the deal: choose how to open.",
+                     "Erste Karte des Spiels: wähle die Eröffnung."),
+    "hand_expired_hint": ("(Hands expire after 15 minutes: reopen with “My cards”.)",
+                          "(Nach 15 Minuten: mit „Meine Karten“ neu öffnen.)"),
+    "played": ("You played {card}.", "Du hast {card} gespielt."),
+    "declared": ("You declared {points} in {suit}.", "Du hast {points} in {suit} gemeldet."),
+    "exchanged": ("You exchanged the trump Seven.", "Du hast die Trumpf-Sieben getauscht."),
+    # --- events told in the channel
+    "knock_call": ("🔔 **{name} knocks: “Aus!”** — turning over team {team}'s tricks…",
+                   "🔔 **{name} klopft: „Aus!“** — die Stiche von Partei {team} werden umgedreht…"),
+    "accuse_call": ("⚖️ **{name} accuses team {team} of playing on past 101!** — turning over their tricks…",
+                    "⚖️ **{name} klagt Partei {team} an, über 101 weitergespielt zu haben!** — die Stiche werden umgedreht…"),
+    "sevens_call": ("7️⃣ **{name} shows five Sevens:** {cards}", "7️⃣ **{name} zeigt fünf Siebener:** {cards}"),
+    "recount_trick": ("Trick {n}: {cards} — {points}", "Stich {n}: {cards} — {points}"),
+    "recount_melds": ("Marriages: {melds}", "Meldungen: {melds}"),
+    "recount_exchange": ("Seven exchange: {points}", "Siebener-Tausch: {points}"),
+    "recount_cards": ("Cards: {points}", "Karten: {points}"),
+    "recount_total": ("**Total: {points}**", "**Summe: {points}**"),
+    "recount_none": ("No tricks.", "Keine Stiche."),
+    "verdict": ("**Verdict: {reason}** — {winner} win{double}.", "**Urteil: {reason}** — {winner} gewinnt{double}."),
+    "strokes_now": ("Score now: {score}", "Stand jetzt: {score}"),
+    "match_won": ("🏆 **{winner} won the match!**", "🏆 **{winner} gewinnt die Partie!**"),
+    "timeout_played": ("⏱️ {name}'s time ran out: a computer played for them.",
+                       "⏱️ {name}s Zeit ist abgelaufen: ein Computer hat gespielt."),
+    "now_away": ("💤 {name} missed three turns: a computer takes the seat until “I'm back”.",
+                 "💤 {name} hat dreimal nicht gespielt: ein Computer übernimmt bis „Bin wieder da“."),
+    "skipped": ("⏭️ The host skipped {name}'s turn: a computer played.",
+                "⏭️ Der Gastgeber hat {name} übersprungen: ein Computer hat gespielt."),
+    "kicked": ("{name} was removed from the table; a computer takes the seat.",
+               "{name} wurde vom Tisch entfernt; ein Computer übernimmt."),
+    "table_ended": ("The host ended the table.", "Der Gastgeber hat den Tisch beendet."),
+    # --- answers (ephemeral)
+    "opened": ("Table {table} is open: {link}", "Tisch {table} ist eröffnet: {link}"),
+    "joined": ("You took a seat.", "Du hast Platz genommen."),
+    "left": ("You left the table.", "Du hast den Tisch verlassen."),
+    "added": ("A computer took a seat.", "Ein Computer hat Platz genommen."),
+    "started": ("The game starts.", "Das Spiel beginnt."),
+    "next_started": ("The next deal is dealt.", "Das nächste Spiel ist gegeben."),
+    "ready_waiting": ("You are ready; the next deal starts when everyone is (or the host deals).",
+                      "Du bist bereit; das nächste Spiel beginnt, wenn alle bereit sind (oder der Gastgeber gibt)."),
+    "welcome_back": ("Welcome back: your seat is yours again.", "Willkommen zurück: dein Platz gehört wieder dir."),
+    "no_table_here": ("There is no table in this channel. Open one with /gaigel new.",
+                      "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /gaigel new."),
+    "not_player": ("You are not playing at this table.", "Du spielst an diesem Tisch nicht mit."),
+    "no_pair": ("You cannot declare that pair now.", "Dieses Paar kannst du jetzt nicht melden."),
+    "no_pairs_now": ("You have no pair to declare now.", "Du kannst jetzt kein Paar melden."),
+    "bad_points": ("Points must be 20, 40 or 80.", "Punkte müssen 20, 40 oder 80 sein."),
+    "need_suit": ("Name the suit: several pairs fit.", "Nenne die Farbe: mehrere Paare passen."),
+    "missing_perms": ("I cannot post here. Missing permissions: {perms}.",
+                      "Ich kann hier nicht schreiben. Es fehlen die Rechte: {perms}."),
+    "manager_only": ("Only server managers can do that.", "Das dürfen nur Server-Verwalter."),
+    "host_or_manager": ("Only the host or a server manager can do that.",
+                        "Das dürfen nur der Gastgeber oder Server-Verwalter."),
+    "guild_only": ("This works only in a server channel.", "Das geht nur in einem Server-Kanal."),
+    "dm_on": ("Your hand will also be kept in a DM.", "Dein Blatt kommt jetzt auch als Direktnachricht."),
+    "dm_off": ("No more DM hands.", "Keine Direktnachrichten mehr."),
+    "dm_closed": ("I could not send you a DM (your DMs are closed); your hand stays here.",
+                  "Ich konnte dir keine Direktnachricht schicken (DMs geschlossen); dein Blatt bleibt hier."),
+    "settings_saved": ("Settings saved: {settings}", "Einstellungen gespeichert: {settings}"),
+    "settings_now": ("Settings: {settings}", "Einstellungen: {settings}"),
+    "no_last_trick": ("No trick has been taken yet.", "Es wurde noch kein Stich gemacht."),
+    "last_trick_is": ("Last trick (taken by {name}): {cards}", "Letzter Stich (an {name}): {cards}"),
+    "older_hidden": ("Older tricks stay face down.", "Ältere Stiche bleiben verdeckt."),
+    "stats_none": ("No finished deals yet.", "Noch keine beendeten Spiele."),
+    "export_empty": ("Nothing to export yet.", "Noch nichts zu exportieren."),
+    "export_done": ("History export ({scope}, {fmt}).", "Verlauf ({scope}, {fmt})."),
+    "skip_done": ("Turn skipped.", "Zug übersprungen."),
+    "kick_done": ("{name} removed.", "{name} entfernt."),
+    "end_done": ("Table ended.", "Tisch beendet."),
+    "error": ("Something went wrong; nothing was changed.", "Etwas ist schiefgegangen; nichts wurde geändert."),
+    "busy": ("One moment: the table is busy. Try again.", "Einen Moment: der Tisch ist beschäftigt. Nochmal versuchen."),
+}
+
+SUIT_STYLE_NAMES = {"german": ("German suits", "deutsches Blatt"),
+                    "french": ("French suits", "französisches Blatt")}
+
+
+def lang_of(value: str | None) -> str:
+    """``de`` for German (any German locale), else ``en``."""
+    return "de" if value and str(value).lower().startswith("de") else "en"
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    en, de = TEXTS[key]
+    text = de if lang == "de" else en
+    return text.format(**params) if params else text
+
+
+def team_name(team: int) -> str:
+    """Teams are named by letter on the table: A, B (and C with three players)."""
+    return "ABC"[team]

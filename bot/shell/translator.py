@@ -1,0 +1,113 @@
+"""German names and descriptions for the slash commands (discord.py's ``Translator``).
+
+English is the default text sent to Discord; German users see these. Keys are the English
+strings of ``commands.py``; a string without an entry stays English.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+GERMAN: dict[str, str] = {
+    # command and group names (lower case, no spaces)
+    "gaigel": "gaigel",
+    "new": "neu",
+    "hand": "karten",
+    "last": "letzter",
+    "score": "stand",
+    "rules": "regeln",
+    "settings": "einstellungen",
+    "export": "export",
+    "stats": "statistik",
+    "leaderboard": "rangliste",
+    "end": "beenden",
+    "kick": "entfernen",
+    "skip": "ueberspringen",
+    "dm": "dm",
+    "declare": "melden",
+    "knock": "klopfen",
+    "exchange": "tauschen",
+    "accuse": "anklagen",
+    # parameter names
+    "players": "spieler",
+    "preset": "regelwerk",
+    "strokes": "striche",
+    "timer": "zugzeit",
+    "computer": "computer",
+    "language": "sprache",
+    "suits": "farben",
+    "scoring": "wertung",
+    "show_points": "punkte_zeigen",
+    "scope": "umfang",
+    "format": "format",
+    "player": "spieler",
+    "mode": "modus",
+    "points": "punkte",
+    "suit": "farbe",
+    # descriptions
+    "Play Gaigel, the Swabian card game": "Gaigel spielen, das schwäbische Kartenspiel",
+    "Open a Gaigel table in this channel": "Einen Gaigel-Tisch in diesem Kanal eröffnen",
+    "Number of players": "Anzahl der Spieler",
+    "Rules preset": "Regelwerk",
+    "Strokes per match": "Striche pro Partie",
+    "Seconds per turn (0: no timer)": "Sekunden pro Zug (0: keine Zugzeit)",
+    "Level of computer players for empty seats": "Stärke der Computer für freie Plätze",
+    "Show your cards at this channel's table": "Deine Karten am Tisch dieses Kanals zeigen",
+    "Show the last trick (older tricks stay face down)":
+        "Den letzten Stich zeigen (ältere Stiche bleiben verdeckt)",
+    "Show the match score": "Den Stand der Partie zeigen",
+    "The table's rules in plain words": "Die Regeln des Tisches in Worten",
+    "Server defaults for new tables (server managers)":
+        "Voreinstellungen für neue Tische (Server-Verwalter)",
+    "Default rules preset": "Voreingestelltes Regelwerk",
+    "Language of the tables": "Sprache der Tische",
+    "Suit symbols": "Farbzeichen",
+    "Default computer level": "Voreingestellte Computerstärke",
+    "How a match is scored": "Wie eine Partie gewertet wird",
+    "Beginner option: show running points": "Anfänger-Option: laufende Punkte zeigen",
+    "The history as a file (hosts and server managers)":
+        "Der Verlauf als Datei (Gastgeber und Server-Verwalter)",
+    "This table or the whole server": "Dieser Tisch oder der ganze Server",
+    "File format": "Dateiformat",
+    "A player's results on this server": "Die Ergebnisse eines Spielers auf diesem Server",
+    "The player (default: you)": "Der Spieler (sonst du)",
+    "The best players on this server": "Die besten Spieler auf diesem Server",
+    "End this channel's table (host)": "Den Tisch dieses Kanals beenden (Gastgeber)",
+    "Remove a player; a computer takes the seat (host)":
+        "Einen Spieler entfernen; ein Computer übernimmt (Gastgeber)",
+    "The player to remove": "Der zu entfernende Spieler",
+    "Let a computer play the current turn (host)":
+        "Einen Computer den aktuellen Zug spielen lassen (Gastgeber)",
+    "Also keep your hand in a direct message": "Dein Blatt auch als Direktnachricht bekommen",
+    "on or off": "an oder aus",
+    "Declare a marriage (King and Ober)": "Ein Paar melden (König und Ober)",
+    "20 plain pair, 40 trump pair, 80 or plain 40: both pairs":
+        "20 Paar, 40 Trumpfpaar, 80 oder 40 in Farbe: beide Paare",
+    "Suit of the pair": "Farbe des Paars",
+    "Claim “Aus!”: your team has 101": "„Aus!“ rufen: deine Partei hat 101",
+    "Swap the trump Seven for the face-up card": "Die Trumpf-Sieben gegen die offene Karte tauschen",
+    "Accuse the opponents of playing on past 101": "Die Gegner anklagen, über 101 weitergespielt zu haben",
+    "A player of the accused side (three players only)":
+        "Ein Spieler der angeklagten Seite (nur zu dritt)",
+    # choices
+    "Württemberg (pagat)": "Württemberg (pagat)",
+    "Classic (1907)": "Klassisch (1907)",
+    "German suits": "Deutsches Blatt",
+    "French suits": "Französisches Blatt",
+    "Strokes": "Striche",
+    "Tokens": "Marken",
+    "Game points": "Gewinnpunkte",
+    "table": "Tisch",
+    "server": "Server",
+    "on": "an",
+    "off": "aus",
+}
+
+
+class GaigelTranslator(app_commands.Translator):
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        if locale is discord.Locale.german:
+            return GERMAN.get(string.message)
+        return None

@@ -1,0 +1,147 @@
+"""Numbered, append-only schema migrations. Never edit a released step: add the next one.
+
+Step ``k`` (1-based) takes a database from ``PRAGMA user_version`` k-1 to k; each step runs in
+its own transaction together with the version bump, so a crash leaves either the old or the
+new schema, never half of one. Tables are ``STRICT``.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: guild settings, tables, seats, matches, deals, actions, results.
+    """
+    CREATE TABLE guild_settings (
+        guild_id    INTEGER PRIMARY KEY,
+        preset      TEXT NOT NULL,
+        rules       TEXT NOT NULL,            -- JSON: rule options overriding the preset
+        language    TEXT NOT NULL,
+        suit_style  TEXT NOT NULL,
+        strokes     INTEGER NOT NULL,
+        turn_timer  INTEGER NOT NULL,
+        updated_at  REAL NOT NULL
+    ) STRICT;
+
+    CREATE TABLE tables (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        message_id  INTEGER,
+        host_id     INTEGER NOT NULL,
+        players     INTEGER NOT NULL CHECK (players IN (2, 3, 4, 6)),
+        rules       TEXT NOT NULL,            -- JSON: engine Rules.to_json()
+        options     TEXT NOT NULL,            -- JSON: the table's options
+        status      TEXT NOT NULL CHECK (status IN ('open', 'playing', 'waiting', 'over', 'ended')),
+        version     INTEGER NOT NULL DEFAULT 0,
+        created_at  REAL NOT NULL,
+        updated_at  REAL NOT NULL
+    ) STRICT;
+    CREATE UNIQUE INDEX tables_one_per_channel ON tables (channel_id)
+        WHERE status IN ('open', 'playing', 'waiting');
+    CREATE INDEX tables_guild ON tables (guild_id, id);
+    CREATE INDEX tables_status ON tables (status);
+
+    CREATE TABLE seats (
+        table_id    INTEGER NOT NULL REFERENCES tables (id),
+        chair       INTEGER NOT NULL,
+        user_id     INTEGER,                  -- NULL for a computer player
+        name        TEXT NOT NULL,
+        computer    INTEGER NOT NULL DEFAULT 0,
+        level       TEXT,
+        PRIMARY KEY (table_id, chair)
+    ) STRICT;
+
+    CREATE TABLE matches (
+        id          INTEGER PRIMARY KEY,
+        table_id    INTEGER NOT NULL REFERENCES tables (id),
+        kind        TEXT NOT NULL,
+        state       TEXT NOT NULL,            -- JSON: engine.match.MatchScore
+        winner      INTEGER,                  -- the winning table team, once over
+        started_at  REAL NOT NULL,
+        ended_at    REAL
+    ) STRICT;
+    CREATE INDEX matches_table ON matches (table_id, id);
+
+    CREATE TABLE deals (
+        id          INTEGER PRIMARY KEY,
+        table_id    INTEGER NOT NULL REFERENCES tables (id),
+        match_id    INTEGER NOT NULL REFERENCES matches (id),
+        number      INTEGER NOT NULL,         -- 1, 2, ... within the match
+        shift       INTEGER NOT NULL,         -- engine seat s sits at chair (s + shift) % players
+        players     INTEGER NOT NULL,
+        rules       TEXT NOT NULL,
+        layout      TEXT NOT NULL,            -- the cards dealt: private until the deal is over
+        seats       TEXT NOT NULL,            -- JSON: who sat at each engine seat
+        started_at  REAL NOT NULL,
+        ended_at    REAL,
+        result      TEXT,                     -- JSON: engine Result (engine teams)
+        winner_team INTEGER,                  -- table team
+        games       INTEGER,
+        reason      TEXT,
+        score       TEXT,                     -- JSON: the match scoring after this deal
+        UNIQUE (match_id, number)
+    ) STRICT;
+    CREATE INDEX deals_table ON deals (table_id, id);
+
+    CREATE TABLE actions (
+        deal_id     INTEGER NOT NULL REFERENCES deals (id),
+        idx         INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        action      TEXT NOT NULL,            -- JSON in the deal record's vocabulary
+        actor       INTEGER,                  -- Discord user id; NULL for a computer
+        via         TEXT NOT NULL,            -- human, computer, away, timeout, skip
+        at          REAL NOT NULL,
+        PRIMARY KEY (deal_id, idx)
+    ) STRICT, WITHOUT ROWID;
+    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END;
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'actions are append-only'); END;
+
+    CREATE TABLE results (
+        deal_id         INTEGER NOT NULL REFERENCES deals (id),
+        chair           INTEGER NOT NULL,
+        seat            INTEGER NOT NULL,
+        guild_id        INTEGER NOT NULL,
+        table_id        INTEGER NOT NULL,
+        match_id        INTEGER NOT NULL,
+        user_id         INTEGER,
+        name            TEXT NOT NULL,
+        computer        INTEGER NOT NULL,
+        team            INTEGER NOT NULL,
+        won             INTEGER NOT NULL,
+        points          INTEGER NOT NULL,
+        gaigel_won      INTEGER NOT NULL,
+        gaigel_suffered INTEGER NOT NULL,
+        knock_right     INTEGER NOT NULL,
+        knock_wrong     INTEGER NOT NULL,
+        uebergaigelt    INTEGER NOT NULL,
+        at              REAL NOT NULL,
+        PRIMARY KEY (deal_id, chair)
+    ) STRICT;
+    """,
+    # 2: per-user preferences; away players; the remaining table defaults per guild.
+    """
+    CREATE TABLE user_prefs (
+        user_id     INTEGER PRIMARY KEY,
+        dm_mirror   INTEGER NOT NULL DEFAULT 0,
+        language    TEXT,
+        updated_at  REAL NOT NULL
+    ) STRICT;
+    ALTER TABLE seats ADD COLUMN away INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE guild_settings ADD COLUMN players INTEGER NOT NULL DEFAULT 4;
+    ALTER TABLE guild_settings ADD COLUMN scoring TEXT NOT NULL DEFAULT 'strokes';
+    ALTER TABLE guild_settings ADD COLUMN target INTEGER NOT NULL DEFAULT 7;
+    ALTER TABLE guild_settings ADD COLUMN deals INTEGER NOT NULL DEFAULT 10;
+    ALTER TABLE guild_settings ADD COLUMN level TEXT NOT NULL DEFAULT 'random';
+    ALTER TABLE guild_settings ADD COLUMN show_points INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 3: indexes for stats and history export.
+    """
+    CREATE INDEX results_guild_user ON results (guild_id, user_id);
+    CREATE INDEX results_match ON results (match_id, team);
+    CREATE INDEX deals_ended ON deals (table_id, ended_at);
+    """,
+)
+
+SCHEMA_VERSION = len(MIGRATIONS)

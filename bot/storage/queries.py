@@ -1,0 +1,293 @@
+"""The SQL, as plain functions of a ``sqlite3.Connection`` run on the database thread.
+
+Writers are composed into one transaction by the service (``Storage.write``); every change of
+a table goes with its version bump (``bump``: ``WHERE version = ?``), so a change made from a
+stale picture of the table is refused as a whole.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .db import StaleVersion
+
+LIVE_STATUSES = ("open", "playing", "waiting")
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+# ---------------------------------------------------------------------- tables and seats
+
+
+def bump(c: sqlite3.Connection, table_id: int, version: int, **columns: Any) -> int:
+    """Bump a table's version from ``version`` (else StaleVersion), setting ``columns``."""
+    sets = "".join(f", {name} = ?" for name in columns)
+    cur = c.execute(f"UPDATE tables SET version = version + 1{sets} WHERE id = ? AND version = ?",
+                    (*columns.values(), table_id, version))
+    if cur.rowcount != 1:
+        raise StaleVersion(f"table {table_id} is no longer at version {version}")
+    return version + 1
+
+
+def insert_table(c: sqlite3.Connection, guild_id: int, channel_id: int, host_id: int,
+                 players: int, rules: dict[str, Any], options: dict[str, Any], now: float) -> int:
+    cur = c.execute(
+        "INSERT INTO tables (guild_id, channel_id, host_id, players, rules, options, status,"
+        " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)",
+        (guild_id, channel_id, host_id, players, dumps(rules), dumps(options), now, now))
+    return int(cur.lastrowid or 0)
+
+
+def put_seat(c: sqlite3.Connection, table_id: int, chair: int, user_id: int | None, name: str,
+             computer: bool, level: str | None, away: bool = False, missed: int = 0) -> None:
+    c.execute(
+        "INSERT OR REPLACE INTO seats (table_id, chair, user_id, name, computer, level, away,"
+        " missed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (table_id, chair, user_id, name, int(computer), level, int(away), missed))
+
+
+def delete_seat(c: sqlite3.Connection, table_id: int, chair: int) -> None:
+    c.execute("DELETE FROM seats WHERE table_id = ? AND chair = ?", (table_id, chair))
+
+
+def set_away(c: sqlite3.Connection, table_id: int, chair: int, away: bool, missed: int) -> None:
+    c.execute("UPDATE seats SET away = ?, missed = ? WHERE table_id = ? AND chair = ?",
+              (int(away), missed, table_id, chair))
+
+
+def live_table_in_channel(c: sqlite3.Connection, channel_id: int) -> int | None:
+    row = c.execute("SELECT id FROM tables WHERE channel_id = ? AND status IN"
+                    " ('open', 'playing', 'waiting')", (channel_id,)).fetchone()
+    return None if row is None else int(row[0])
+
+
+# ---------------------------------------------------------------------- matches, deals, actions
+
+
+def insert_match(c: sqlite3.Connection, table_id: int, kind: str, state: dict[str, Any],
+                 now: float) -> int:
+    cur = c.execute("INSERT INTO matches (table_id, kind, state, started_at) VALUES (?, ?, ?, ?)",
+                    (table_id, kind, dumps(state), now))
+    return int(cur.lastrowid or 0)
+
+
+def update_match(c: sqlite3.Connection, match_id: int, state: dict[str, Any],
+                 winner: int | None, ended_at: float | None) -> None:
+    c.execute("UPDATE matches SET state = ?, winner = ?, ended_at = ? WHERE id = ?",
+              (dumps(state), winner, ended_at, match_id))
+
+
+def end_match(c: sqlite3.Connection, match_id: int, now: float) -> None:
+    c.execute("UPDATE matches SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (now, match_id))
+
+
+def insert_deal(c: sqlite3.Connection, table_id: int, match_id: int, number: int, shift: int,
+                players: int, rules: dict[str, Any], layout: dict[str, Any],
+                seats: list[dict[str, Any]], now: float) -> int:
+    cur = c.execute(
+        "INSERT INTO deals (table_id, match_id, number, shift, players, rules, layout, seats,"
+        " started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (table_id, match_id, number, shift, players, dumps(rules), dumps(layout), dumps(seats),
+         now))
+    return int(cur.lastrowid or 0)
+
+
+def insert_action(c: sqlite3.Connection, deal_id: int, idx: int, seat: int,
+                  action: dict[str, Any], actor: int | None, via: str, at: float) -> None:
+    c.execute("INSERT INTO actions (deal_id, idx, seat, action, actor, via, at)"
+              " VALUES (?, ?, ?, ?, ?, ?, ?)",
+              (deal_id, idx, seat, dumps(action), actor, via, at))
+
+
+def finish_deal(c: sqlite3.Connection, deal_id: int, now: float, result: dict[str, Any],
+                winner_team: int, games: int, reason: str, score: dict[str, Any]) -> None:
+    c.execute("UPDATE deals SET ended_at = ?, result = ?, winner_team = ?, games = ?, reason = ?,"
+              " score = ? WHERE id = ? AND ended_at IS NULL",
+              (now, dumps(result), winner_team, games, reason, dumps(score), deal_id))
+
+
+RESULT_COLUMNS = ("deal_id", "chair", "seat", "guild_id", "table_id", "match_id", "user_id",
+                  "name", "computer", "team", "won", "points", "gaigel_won", "gaigel_suffered",
+                  "knock_right", "knock_wrong", "uebergaigelt", "at")
+
+
+def insert_results(c: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> None:
+    marks = ", ".join("?" * len(RESULT_COLUMNS))
+    c.executemany(f"INSERT INTO results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})", rows)
+
+
+# ---------------------------------------------------------------------- settings and prefs
+
+GUILD_COLUMNS = ("preset", "rules", "language", "suit_style", "strokes", "turn_timer", "players",
+                 "scoring", "target", "deals", "level", "show_points")
+
+
+def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] | None:
+    row = c.execute(f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings WHERE guild_id = ?",
+                    (guild_id,)).fetchone()
+    if row is None:
+        return None
+    out = dict(zip(GUILD_COLUMNS, row, strict=True))
+    out["rules"] = json.loads(out["rules"])
+    out["show_points"] = bool(out["show_points"])
+    return out
+
+
+def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, Any],
+                       now: float) -> None:
+    row = [values[k] for k in GUILD_COLUMNS]
+    row[GUILD_COLUMNS.index("rules")] = dumps(values["rules"])
+    row[GUILD_COLUMNS.index("show_points")] = int(values["show_points"])
+    c.execute(f"INSERT OR REPLACE INTO guild_settings (guild_id, {', '.join(GUILD_COLUMNS)},"
+              f" updated_at) VALUES (?, {', '.join('?' * len(GUILD_COLUMNS))}, ?)",
+              (guild_id, *row, now))
+
+
+def get_user_prefs(c: sqlite3.Connection, user_id: int) -> dict[str, Any] | None:
+    row = c.execute("SELECT dm_mirror, language FROM user_prefs WHERE user_id = ?",
+                    (user_id,)).fetchone()
+    if row is None:
+        return None
+    return {"dm_mirror": bool(row[0]), "language": row[1]}
+
+
+def put_user_prefs(c: sqlite3.Connection, user_id: int, dm_mirror: bool, language: str | None,
+                   now: float) -> None:
+    c.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_mirror, language, updated_at)"
+              " VALUES (?, ?, ?, ?)", (user_id, int(dm_mirror), language, now))
+
+
+# ---------------------------------------------------------------------- recovery
+
+
+def load_live(c: sqlite3.Connection, table_id: int | None = None) -> list[dict[str, Any]]:
+    """Every live table (or just ``table_id``) with its seats, latest match and latest deal."""
+    out = []
+    if table_id is None:
+        rows = c.execute("SELECT * FROM tables WHERE status IN ('open', 'playing', 'waiting')"
+                         " ORDER BY id").fetchall()
+    else:
+        rows = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchall()
+    for t in rows:
+        table = dict(t)
+        table["seats"] = [dict(s) for s in c.execute(
+            "SELECT * FROM seats WHERE table_id = ? ORDER BY chair", (t["id"],))]
+        m = c.execute("SELECT * FROM matches WHERE table_id = ? ORDER BY id DESC LIMIT 1",
+                      (t["id"],)).fetchone()
+        table["match"] = dict(m) if m else None
+        table["deal"] = None
+        if m is not None:
+            d = c.execute("SELECT * FROM deals WHERE match_id = ? ORDER BY number DESC LIMIT 1",
+                          (m["id"],)).fetchone()
+            if d is not None:
+                deal = dict(d)
+                deal["actions"] = [dict(a) for a in c.execute(
+                    "SELECT idx, seat, action, actor, via, at FROM actions WHERE deal_id = ?"
+                    " ORDER BY idx", (d["id"],))]
+                table["deal"] = deal
+        out.append(table)
+    return out
+
+
+# ---------------------------------------------------------------------- history
+
+
+def finished_deals_page(c: sqlite3.Connection, after_id: int, limit: int,
+                        guild_id: int | None, table_id: int | None) -> list[dict[str, Any]]:
+    """Up to ``limit`` finished deals with id > ``after_id``, with their actions, oldest first."""
+    where = ["d.ended_at IS NOT NULL", "d.id > ?"]
+    args: list[Any] = [after_id]
+    if table_id is not None:
+        where.append("d.table_id = ?")
+        args.append(table_id)
+    if guild_id is not None:
+        where.append("t.guild_id = ?")
+        args.append(guild_id)
+    rows = [dict(r) for r in c.execute(
+        "SELECT d.*, t.guild_id AS guild_id, m.kind AS match_kind FROM deals d"
+        " JOIN tables t ON t.id = d.table_id JOIN matches m ON m.id = d.match_id"
+        f" WHERE {' AND '.join(where)} ORDER BY d.id LIMIT ?", (*args, limit))]
+    if rows:
+        by_id = {r["id"]: r for r in rows}
+        for r in rows:
+            r["actions"] = []
+        marks = ", ".join("?" * len(rows))
+        for a in c.execute(f"SELECT deal_id, action FROM actions WHERE deal_id IN ({marks})"
+                           " ORDER BY deal_id, idx", tuple(by_id)):
+            by_id[a[0]]["actions"].append(a[1])
+    return rows
+
+
+# ---------------------------------------------------------------------- stats
+
+_PLAYER_SUMS = """
+    COUNT(*) AS deals_played,
+    COALESCE(SUM(r.won), 0) AS deals_won,
+    COUNT(DISTINCT r.match_id) AS matches_played,
+    COUNT(DISTINCT CASE WHEN m.winner = r.team THEN r.match_id END) AS matches_won,
+    COALESCE(SUM(r.gaigel_won), 0) AS gaigels_won,
+    COALESCE(SUM(r.gaigel_suffered), 0) AS gaigels_suffered,
+    COALESCE(SUM(r.knock_right), 0) AS knocks_right,
+    COALESCE(SUM(r.knock_wrong), 0) AS knocks_wrong,
+    COALESCE(SUM(r.uebergaigelt), 0) AS uebergaigelt,
+    AVG(r.points) AS average_points
+"""
+
+
+def player_stats(c: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
+    row = c.execute(f"SELECT {_PLAYER_SUMS} FROM results r JOIN matches m ON m.id = r.match_id"
+                    " WHERE r.guild_id = ? AND r.user_id = ?", (guild_id, user_id)).fetchone()
+    out = dict(row)
+    out["average_points"] = round(out["average_points"] or 0.0, 1)
+    return out
+
+
+def guild_stats(c: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
+    deals = c.execute(
+        "SELECT COUNT(*) AS deals, COALESCE(SUM(d.games = 2), 0) AS double_games,"
+        " COALESCE(SUM(d.reason = 'gaigel'), 0) AS gaigels,"
+        " COALESCE(SUM(d.reason = 'untergaigelt'), 0) AS wrong_knocks,"
+        " COALESCE(SUM(d.reason = 'uebergaigelt'), 0) AS uebergaigelt"
+        " FROM deals d JOIN tables t ON t.id = d.table_id"
+        " WHERE t.guild_id = ? AND d.ended_at IS NOT NULL", (guild_id,)).fetchone()
+    matches = c.execute(
+        "SELECT COUNT(*) AS matches, COALESCE(SUM(m.winner IS NOT NULL), 0) AS finished"
+        " FROM matches m JOIN tables t ON t.id = m.table_id WHERE t.guild_id = ?",
+        (guild_id,)).fetchone()
+    players = c.execute("SELECT COUNT(DISTINCT user_id) FROM results WHERE guild_id = ?"
+                        " AND user_id IS NOT NULL", (guild_id,)).fetchone()[0]
+    points = c.execute("SELECT AVG(points) FROM results WHERE guild_id = ?",
+                       (guild_id,)).fetchone()[0]
+    tables = c.execute("SELECT COUNT(*) FROM tables WHERE guild_id = ?", (guild_id,)).fetchone()[0]
+    return {
+        "tables": tables,
+        "deals_played": deals["deals"],
+        "double_games": deals["double_games"],
+        "gaigels": deals["gaigels"],
+        "wrong_knocks": deals["wrong_knocks"],
+        "uebergaigelt": deals["uebergaigelt"],
+        "matches_played": matches["matches"],
+        "matches_finished": matches["finished"],
+        "players": players,
+        "average_points": round(points or 0.0, 1),
+    }
+
+
+def leaderboard(c: sqlite3.Connection, guild_id: int, limit: int) -> list[dict[str, Any]]:
+    rows = c.execute(
+        f"SELECT r.user_id AS user_id, MAX(r.name) AS name, {_PLAYER_SUMS}"
+        " FROM results r JOIN matches m ON m.id = r.match_id"
+        " WHERE r.guild_id = ? AND r.user_id IS NOT NULL GROUP BY r.user_id"
+        " ORDER BY matches_won DESC, deals_won DESC, average_points DESC, r.user_id LIMIT ?",
+        (guild_id, limit)).fetchall()
+    out = []
+    for row in rows:
+        d = dict(row)
+        d["average_points"] = round(d["average_points"] or 0.0, 1)
+        out.append(d)
+    return out

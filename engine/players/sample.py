@@ -1,0 +1,120 @@
+"""Determinization: deal the cards a seat has not seen into a world consistent with what it saw.
+
+The unseen cards are the pack minus the seat's hand, every card seen played, the indicator while
+it lies, and the cards known to be in other hands (declared Kings and Obers still held, the
+indicator taken by the Seven exchange or drawn last). They go into the other hands (each to its
+size, known cards first) and the talon (its count, the indicator at the bottom), respecting
+what strict play revealed: voids, and "nothing higher" after a failure to beat or overtrump.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..cards import CANONICAL_PACK, STRENGTH
+from ..rules import Rules
+from ..views import View
+from .memory import UNLIMITED, SeatMemory
+from .sim import Sim
+
+_PACK = Counter(CANONICAL_PACK)
+
+
+def sample_world(memory: SeatMemory, view: View, rules: Rules, rng: random.Random,
+                 tries: int = 40, settle: bool = True) -> Sim | None:
+    """A random world consistent with the seat's knowledge, or None if it cannot make one
+    (a face-down card in the trick, or a count that does not add up). ``settle``: let the
+    world's seats make the claims due (``Sim.settle``) before it is returned."""
+    me = view.seat
+    assert me is not None
+    n = view.players
+    trick: list[tuple[int, str]] = []
+    for s, c in view.trick.plays:
+        if c is None:
+            return None
+        trick.append((s, c))
+    pool = _PACK - Counter(view.hand) - memory.played
+    if view.indicator is not None:
+        pool[view.indicator] -= 1
+    pool = +pool
+    others = [s for s in range(n) if s != me]
+    known: dict[int, list[str]] = {}
+    need: dict[int, int] = {}
+    for s in others:
+        ks: list[str] = []
+        size = view.hand_sizes[s]
+        for c, k in memory.known(s).items():
+            take = min(k, pool[c], size - len(ks))
+            if take > 0:
+                ks += [c] * take
+                pool[c] -= take
+        known[s] = ks
+        need[s] = size - len(ks)
+    talon_hidden = view.talon - (1 if view.indicator is not None else 0)
+    cards = list(pool.elements())
+    if len(cards) != sum(need.values()) + talon_hidden:
+        return None
+    caps = {s: memory.caps[s] for s in others}
+    constrained = any(v != UNLIMITED for s in others for v in caps[s].values())
+    assigned: dict[int, list[str]] | None = None
+    talon: list[str] = []
+    if constrained:
+        for _ in range(tries):
+            assigned, talon = _constrained(cards, others, need, caps, talon_hidden, rng)
+            if assigned is not None:
+                break
+    if assigned is None:
+        rng.shuffle(cards)
+        assigned = {}
+        i = 0
+        for s in others:
+            assigned[s] = cards[i:i + need[s]]
+            i += need[s]
+        talon = cards[i:]
+    hands: list[list[str]] = []
+    for s in range(n):
+        hands.append(list(view.hand) if s == me else known[s] + assigned[s])
+    world = Sim(
+        rules, n, view.trump_suit, hands, talon, view.indicator, trick,
+        view.to_play if view.to_play is not None else 0, list(memory.points),
+        list(memory.team_tricks), list(view.tricks_taken), dict(memory.played),
+        [dict(c) for c in memory.shown], {m.suit for m in view.marriages}, view.trick_number)
+    if settle:
+        world.settle()
+    return world
+
+
+def _constrained(cards: list[str], others: list[int], need: dict[int, int],
+                 caps: dict[int, dict[str, int]], talon_hidden: int,
+                 rng: random.Random) -> tuple[dict[int, list[str]] | None, list[str]]:
+    """One attempt at dealing ``cards`` under the caps, most constrained cards first."""
+    order = list(cards)
+    rng.shuffle(order)
+
+    def eligible(c: str) -> int:
+        return sum(1 for s in others if caps[s][c[0]] >= STRENGTH[c])
+
+    order.sort(key=eligible)
+    left = dict(need)
+    talon_left = talon_hidden
+    out: dict[int, list[str]] = {s: [] for s in others}
+    talon: list[str] = []
+    for c in order:
+        suit, st = c[0], STRENGTH[c]
+        slots = [s for s in others if left[s] > 0 and caps[s][suit] >= st]
+        total = sum(left[s] for s in slots) + talon_left
+        if total <= 0:
+            return None, []
+        r = rng.randrange(total)
+        for s in slots:
+            if r < left[s]:
+                out[s].append(c)
+                left[s] -= 1
+                break
+            r -= left[s]
+        else:
+            talon.append(c)
+            talon_left -= 1
+    rng.shuffle(talon)
+    return out, talon

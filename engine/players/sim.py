@@ -1,0 +1,475 @@
+"""A lean copy of the deal's rules for search: one sampled world, played out fast.
+
+The search plays thousands of imagined continuations per decision, so it does not drive the
+engine's ``Deal`` (events, records, refusal codes, views) but this small state with the same
+rules of play from the first completed trick on: free play while the talon lasts, then follow,
+beat, trump and overtrump; tricks, draws, the indicator drawn last; marriages (both meld windows,
+both second-pair rules, melding after the talon or not), the Seven exchange, five Sevens, five
+tricks, and the knock at 101 the moment a team has it (every computer player knocks then). The
+first trick's openings are not modelled: the search starts after it, or with ``openings`` off.
+``tests/test_players.py`` checks it against the engine move by move.
+
+``solve`` is the exact search once the talon is empty: alpha-beta over the remaining tricks of
+one world, two sides (the root's team against the rest), values in games (±1, ±2).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from ..cards import POINTS, STRENGTH, SUITS
+from ..deal import AUS
+from ..rules import Rules
+from .heuristic import pick_play, winner_index
+
+_TRUMP_SEVEN = {s: s + "7" for s in SUITS}
+
+
+def strict_legal(hand: list[str], trick: list[tuple[int, str]], trump: str,
+                 beat_when_trumped: bool) -> list[str]:
+    """Distinct cards of ``hand`` that may follow to ``trick`` once the talon is empty."""
+    cards = list(dict.fromkeys(hand))
+    if not trick:
+        return cards
+    led = trick[0][1][0]
+    follow = [c for c in cards if c[0] == led]
+    if follow:
+        if led != trump and not beat_when_trumped:
+            for _, c in trick:
+                if c[0] == trump:
+                    return follow
+        best = -1
+        for _, c in trick:
+            if c[0] == led and STRENGTH[c] > best:
+                best = STRENGTH[c]
+        higher = [c for c in follow if STRENGTH[c] > best]
+        return higher or follow
+    trumps = [c for c in cards if c[0] == trump]
+    if trumps:
+        best = -1
+        for _, c in trick:
+            if c[0] == trump and STRENGTH[c] > best:
+                best = STRENGTH[c]
+        higher = [c for c in trumps if STRENGTH[c] > best]
+        return higher or trumps
+    return cards
+
+
+class Sim:
+    """One world: every hand and the talon known. Mutated by ``play``; ``copy`` to branch."""
+
+    __slots__ = (
+        "n", "teams", "trump", "hands", "talon", "indicator", "trick", "to_play", "points",
+        "team_tricks", "seat_tricks", "played", "shown", "declared", "tricks_done",
+        "total_tricks", "winner", "games", "rules",
+    )
+
+    def __init__(self, rules: Rules, players: int, trump: str, hands: list[list[str]],
+                 talon: list[str], indicator: str | None, trick: list[tuple[int, str]],
+                 to_play: int, points: list[int], team_tricks: list[int],
+                 seat_tricks: list[int], played: dict[str, int], shown: list[dict[str, int]],
+                 declared: set[str], tricks_done: int) -> None:
+        self.rules = rules
+        self.n = players
+        self.teams = 3 if players == 3 else 2
+        self.trump = trump
+        self.hands = hands
+        self.talon = talon
+        """Cards still to draw before the indicator, the next one last (``pop`` draws)."""
+        self.indicator = indicator
+        self.trick = trick
+        self.to_play = to_play
+        self.points = points
+        self.team_tricks = team_tricks
+        self.seat_tricks = seat_tricks
+        self.played = played
+        self.shown = shown
+        self.declared = declared
+        self.tricks_done = tricks_done
+        self.total_tricks = 48 // players
+        self.winner: int | None = None
+        self.games = 0
+
+    def copy(self) -> Sim:
+        new = Sim.__new__(Sim)
+        new.rules = self.rules
+        new.n = self.n
+        new.teams = self.teams
+        new.trump = self.trump
+        new.hands = [list(h) for h in self.hands]
+        new.talon = list(self.talon)
+        new.indicator = self.indicator
+        new.trick = list(self.trick)
+        new.to_play = self.to_play
+        new.points = list(self.points)
+        new.team_tricks = list(self.team_tricks)
+        new.seat_tricks = list(self.seat_tricks)
+        new.played = dict(self.played)
+        new.shown = [dict(s) if s else {} for s in self.shown]
+        new.declared = set(self.declared)
+        new.tricks_done = self.tricks_done
+        new.total_tricks = self.total_tricks
+        new.winner = self.winner
+        new.games = self.games
+        return new
+
+    @property
+    def talon_count(self) -> int:
+        return len(self.talon) + (1 if self.indicator is not None else 0)
+
+    def closed_suits(self) -> set[str]:
+        return self.declared if self.rules.second_pair_same_suit == "never" else set()
+
+    def legal(self) -> list[str]:
+        hand = self.hands[self.to_play]
+        if self.indicator is not None or not self.trick:
+            return list(dict.fromkeys(hand))
+        return strict_legal(hand, self.trick, self.trump, self.rules.beat_when_trumped)
+
+    # ------------------------------------------------------------------ playing
+
+    def play(self, card: str) -> None:
+        seat = self.to_play
+        self.hands[seat].remove(card)
+        shown = self.shown[seat]
+        if shown and shown.get(card):
+            shown[card] -= 1
+        self.played[card] = self.played.get(card, 0) + 1
+        trick = self.trick
+        trick.append((seat, card))
+        if len(trick) < self.n:
+            self.to_play = (seat + 1) % self.n
+            return
+        winner = trick[winner_index(trick, self.trump)][0]
+        pts = 0
+        for _, c in trick:
+            pts += POINTS[c]
+        self.trick = []
+        team = winner % self.teams
+        self.tricks_done += 1
+        self.team_tricks[team] += 1
+        self.seat_tricks[winner] += 1
+        self.points[team] += pts
+        self.to_play = winner
+        rules = self.rules
+        if rules.gaigel_five_tricks and self.tricks_done == 5 and self.team_tricks[team] == 5:
+            self._finish(team, 2)
+            return
+        if self.points[team] >= AUS:
+            self._knock(team)
+            return
+        if self.tricks_done == self.total_tricks:
+            if rules.last_trick_bonus:
+                self.points[team] += rules.last_trick_bonus
+            best = max(range(self.teams), key=lambda t: (self.points[t], -t))
+            self._finish(best, 1)
+            return
+        talon_before = self.talon_count
+        window: list[list[str]] | None = None
+        if rules.meld_window == "after_trick":
+            window = [list(h) for h in self.hands]
+        if talon_before:
+            self._draw(winner)
+        self._claims(team, window, talon_before)
+
+    def settle(self) -> None:
+        """Make the claims computer players would make before the next card: the exchange,
+        pairs of teams that have a trick (``team_trick`` window), five Sevens."""
+        if self.winner is None:
+            team_trick = self.rules.meld_window == "team_trick"
+            self._claims(-1, None if team_trick else [], self.talon_count)
+
+    def _draw(self, winner: int) -> None:
+        n = self.n
+        hands = self.hands
+        talon = self.talon
+        for k in range(n):
+            seat = (winner + k) % n
+            if talon:
+                hands[seat].append(talon.pop())
+            else:
+                assert self.indicator is not None
+                hands[seat].append(self.indicator)
+                self.indicator = None
+
+    def _claims(self, win_team: int, window: list[list[str]] | None, talon_before: int) -> None:
+        """What computer players claim after a trick: the exchange, marriages, five Sevens."""
+        rules = self.rules
+        n, teams = self.n, self.teams
+        trump = self.trump
+        if self.indicator is not None:
+            seven = _TRUMP_SEVEN[trump]
+            if self.indicator != seven:
+                for seat in range(n):
+                    hand = self.hands[seat]
+                    if seven in hand:
+                        ok = (self.seat_tricks[seat] if rules.exchange_needs == "self"
+                              else self.team_tricks[seat % teams])
+                        if ok:
+                            hand.remove(seven)
+                            hand.append(self.indicator)
+                            self.indicator = seven
+                            if rules.exchange_points:
+                                t = seat % teams
+                                self.points[t] += rules.exchange_points
+                                if self.points[t] >= AUS:
+                                    self._knock(t)
+                                    return
+                            break
+        if window is None:
+            if rules.meld_after_talon or self.indicator is not None:
+                for seat in range(n):
+                    t = seat % teams
+                    if self.team_tricks[t]:
+                        while True:
+                            best = self._best_meld(seat, self.hands[seat])
+                            if best is None:
+                                break
+                            self._meld(seat, *best)
+                            if self.winner is not None:
+                                return
+        elif rules.meld_after_talon or talon_before:
+            # one declaration in the window: the first seat asked that has one (seat order)
+            for seat in range(n):
+                if seat % teams == win_team:
+                    best = self._best_meld(seat, window[seat])
+                    if best is not None:
+                        self._meld(seat, *best)
+                        if self.winner is not None:
+                            return
+                        break
+        if rules.five_sevens == "win":
+            for seat in range(n):
+                hand = self.hands[seat]
+                if len(hand) == 5 and all(c[-1] == "7" for c in hand):
+                    self._finish(seat % teams, 1)
+                    return
+
+    def _best_meld(self, seat: int, hand: list[str]) -> tuple[str, int, int] | None:
+        """(suit, copies, points) of the best declaration ``seat`` may make with ``hand``."""
+        for c in hand:
+            if c[1] == "K" and c[0] + "O" in hand:
+                break
+        else:
+            return None
+        shown = self.shown[seat]
+        never = self.rules.second_pair_same_suit == "never"
+        best: tuple[str, int, int] | None = None
+        for suit in SUITS:
+            k, o = suit + "K", suit + "O"
+            if never:
+                if suit in self.declared:
+                    continue
+                m = min(hand.count(k), hand.count(o))
+            else:
+                m = min(hand.count(k) - shown.get(k, 0), hand.count(o) - shown.get(o, 0))
+            if m <= 0:
+                continue
+            copies = 2 if m >= 2 else 1
+            pts = (40 if suit == self.trump else 20) * copies
+            if best is None or pts > best[2]:
+                best = (suit, copies, pts)
+        return best
+
+    def _meld(self, seat: int, suit: str, copies: int, pts: int) -> None:
+        shown = self.shown[seat]
+        for c in (suit + "K", suit + "O"):
+            shown[c] = shown.get(c, 0) + copies
+        self.declared.add(suit)
+        t = seat % self.teams
+        self.points[t] += pts
+        if self.points[t] >= AUS:
+            self._knock(t)
+
+    def _knock(self, team: int) -> None:
+        others = all(self.team_tricks[t] == 0 for t in range(self.teams) if t != team)
+        self._finish(team, 2 if others else 1)
+
+    def _finish(self, team: int, games: int) -> None:
+        self.winner = team
+        self.games = games
+
+    def value(self, team: int) -> float:
+        """The finished world's result for ``team`` in games, with a hint of the point margin."""
+        assert self.winner is not None
+        others = max(self.points[t] for t in range(self.teams) if t != team)
+        margin = (self.points[team] - others) * 0.001
+        return (self.games if self.winner == team else -self.games) + margin
+
+    # ------------------------------------------------------------------ playouts
+
+    def playout(self, rng: random.Random | None = None, epsilon: float = 0.0) -> None:
+        """Play to the end with the heuristic for every seat (``epsilon``: random plays)."""
+        closed = self.closed_suits()
+        rules_never = bool(closed) or self.rules.second_pair_same_suit == "never"
+        while self.winner is None:
+            legal = self.legal()
+            if len(legal) == 1:
+                card = legal[0]
+            elif epsilon and rng is not None and rng.random() < epsilon:
+                card = rng.choice(legal)
+            else:
+                seat = self.to_play
+                card = pick_play(
+                    self.hands[seat], legal, self.trick, seat, self.n, self.trump,
+                    self.talon_count, self.indicator, self.points, self.team_tricks,
+                    self.played, self.shown[seat], self.declared if rules_never else ())
+            self.play(card)
+
+
+# ---------------------------------------------------------------------- exact endgame
+
+class SearchTimeout(Exception):
+    """The exact search passed its deadline."""
+
+
+def solve(sim: Sim, team: int, first: str | None = None, deadline: float | None = None) -> float:
+    """The exact result in games for ``team`` of a world whose talon is empty, all seats playing
+    perfectly (the root's team against the rest); ``first`` is the card to play now. The world
+    should be settled (``Sim.settle``). Raises ``SearchTimeout`` once ``time.perf_counter()``
+    passes ``deadline``."""
+    assert sim.indicator is None and sim.winner is None
+    n, teams, trump = sim.n, sim.teams, sim.trump
+    rules = sim.rules
+    bwt = rules.beat_when_trumped
+    hands = [list(h) for h in sim.hands]
+    trick = list(sim.trick)
+    points = list(sim.points)
+    tt = list(sim.team_tricks)
+    total = sim.total_tricks
+    five = rules.gaigel_five_tricks
+    bonus = rules.last_trick_bonus
+    melds_ok = rules.meld_after_talon
+    team_trick = rules.meld_window == "team_trick"
+    never = rules.second_pair_same_suit == "never"
+    declared = set(sim.declared)
+    shown = [dict(x) for x in sim.shown]
+    nodes = [0]
+
+    def best_meld(s: int) -> tuple[str, int, int] | None:
+        hand = hands[s]
+        sh = shown[s]
+        best: tuple[str, int, int] | None = None
+        for suit in SUITS:
+            k, o = suit + "K", suit + "O"
+            if never:
+                if suit in declared:
+                    continue
+                m = min(hand.count(k), hand.count(o))
+            else:
+                m = min(hand.count(k) - sh.get(k, 0), hand.count(o) - sh.get(o, 0))
+            if m > 0:
+                copies = 2 if m >= 2 else 1
+                pts = (40 if suit == trump else 20) * copies
+                if best is None or pts > best[2]:
+                    best = (suit, copies, pts)
+        return best
+
+    def melds(t: int, undo: list[tuple[int, str, int, bool]]) -> int:
+        """Declarations after a trick won by team ``t``; their undo records in ``undo``."""
+        pts = 0
+        if team_trick and tt[t] != 1:
+            return 0  # a settled world: only a team's first trick brings new pairs
+        for s in range(n):
+            if s % teams != t:
+                continue
+            while True:
+                m = best_meld(s)
+                if m is None:
+                    break
+                suit, copies, p = m
+                sh = shown[s]
+                sh[suit + "K"] = sh.get(suit + "K", 0) + copies
+                sh[suit + "O"] = sh.get(suit + "O", 0) + copies
+                undo.append((s, suit, copies, suit not in declared))
+                declared.add(suit)
+                pts += p
+                if not team_trick:
+                    return pts
+        return pts
+
+    def unmeld(undo: list[tuple[int, str, int, bool]]) -> None:
+        for s, suit, copies, new in reversed(undo):
+            sh = shown[s]
+            sh[suit + "K"] -= copies
+            sh[suit + "O"] -= copies
+            if new:
+                declared.discard(suit)
+
+    def ab(seat: int, alpha: float, beta: float, done: int, only: str | None) -> float:
+        if deadline is not None:
+            nodes[0] += 1
+            if nodes[0] & 255 == 0 and time.perf_counter() >= deadline:
+                raise SearchTimeout
+        hand = hands[seat]
+        if only is not None:
+            legal = [only]
+        else:
+            legal = strict_legal(hand, trick, trump, bwt)
+            if len(legal) > 1:
+                legal.sort(key=lambda c: (c[0] == trump, STRENGTH[c]), reverse=True)
+        maximize = seat % teams == team
+        best = -9.0 if maximize else 9.0
+        for card in legal:
+            i = hand.index(card)
+            hand.pop(i)
+            sh = shown[seat]
+            unshow = bool(sh) and sh.get(card, 0) > 0
+            if unshow:
+                sh[card] -= 1
+            trick.append((seat, card))
+            if len(trick) == n:
+                w = trick[winner_index(trick, trump)][0]
+                wt = w % teams
+                pts = 0
+                for _, c in trick:
+                    pts += POINTS[c]
+                saved = list(trick)
+                trick.clear()
+                points[wt] += pts
+                tt[wt] += 1
+                undo: list[tuple[int, str, int, bool]] = []
+                meld = melds(wt, undo) if melds_ok else 0
+                points[wt] += meld
+                d = done + 1
+                if five and d == 5 and tt[wt] == 5:
+                    v = 2.0 if wt == team else -2.0
+                elif points[wt] >= AUS:
+                    g = 2.0 if all(tt[t] == 0 for t in range(teams) if t != wt) else 1.0
+                    v = g if wt == team else -g
+                elif d == total:
+                    if bonus:
+                        points[wt] += bonus
+                    top = max(range(teams), key=lambda t: (points[t], -t))
+                    v = 1.0 if top == team else -1.0
+                    if bonus:
+                        points[wt] -= bonus
+                else:
+                    v = ab(w, alpha, beta, d, None)
+                if undo:
+                    unmeld(undo)
+                points[wt] -= pts + meld
+                tt[wt] -= 1
+                trick.extend(saved)
+            else:
+                v = ab((seat + 1) % n, alpha, beta, done, None)
+            trick.pop()
+            if unshow:
+                sh[card] += 1
+            hand.insert(i, card)
+            if maximize:
+                if v > best:
+                    best = v
+                if best > alpha:
+                    alpha = best
+            else:
+                if v < best:
+                    best = v
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        return best
+
+    return ab(sim.to_play, -9.0, 9.0, sim.tricks_done, first)

@@ -1,0 +1,406 @@
+"""Helpers for the bot tests: the real bot (``build_bot()``) in simcord, and a ``Sim`` that
+plays the way people do: slash commands and button clicks, reading only what Discord shows
+them (plus, where a test needs to decide what a player would know, the service's state)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+import simcord
+import simcord.results
+from simcord import interactions as _interactions
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
+
+from bot import build_bot
+from bot.shell.app import GaigelBot, Pacing
+from bot.shell.cards import FRENCH_RANKS, FRENCH_SUITS, GERMAN_RANKS, GERMAN_SUITS
+
+CARD_CODE = re.compile(r"\b[EBHS](?:A|10|K|O|U|7)\b")
+
+
+def _card_pattern() -> re.Pattern[str]:
+    syms = sorted(set(GERMAN_SUITS.values()) | set(FRENCH_SUITS.values()), key=len, reverse=True)
+    ranks = sorted(set(GERMAN_RANKS.values()) | set(FRENCH_RANKS.values()), key=len, reverse=True)
+    return re.compile("(" + "|".join(map(re.escape, syms)) + ")(" + "|".join(ranks) + ")")
+
+
+CARD_LABEL = _card_pattern()
+_SYM_TO_SUIT = {v: k for k, v in GERMAN_SUITS.items()} | {v: k for k, v in FRENCH_SUITS.items()}
+_RANK_TO_CODE = {v: k for k, v in GERMAN_RANKS.items()} | {v: k for k, v in FRENCH_RANKS.items()}
+
+
+def cards_in_text(text: str) -> Counter[str]:
+    """Every card a text shows (as labels like 🌰A, or as codes like EA)."""
+    out: Counter[str] = Counter()
+    for sym, rank in CARD_LABEL.findall(text or ""):
+        out[_SYM_TO_SUIT[sym] + _RANK_TO_CODE[rank]] += 1
+    return out
+
+
+def message_texts(message: discord.Message) -> list[str]:
+    """Content, embeds and component labels of a message (what a person can read)."""
+    out = [message.content or ""]
+    for e in message.embeds:
+        out += [e.title or "", e.description or "", e.footer.text or "" if e.footer else ""]
+        out += [f"{f.name} {f.value}" for f in e.fields]
+    for row in message.components:
+        for c in getattr(row, "children", [row]):
+            out.append(getattr(c, "label", None) or "")
+    return out
+
+
+def custom_ids(message: discord.Message) -> list[str]:
+    out = []
+    for row in message.components:
+        for c in getattr(row, "children", [row]):
+            cid = getattr(c, "custom_id", None)
+            if cid:
+                out.append(cid)
+    return out
+
+
+def buttons(message: discord.Message) -> list[Any]:
+    out = []
+    for row in message.components:
+        out += list(getattr(row, "children", [row]))
+    return out
+
+
+# ---------------------------------------------------------------------- fixtures
+
+
+@pytest_asyncio.fixture
+async def simcord_bot(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[GaigelBot]:
+    """The real bot from ``build_bot()``, its database in a temporary file, no pauses."""
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "gaigel.sqlite3"))
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)  # no stray .env from the working directory
+    bot = build_bot(pacing=Pacing.instant(), service_options={"seed": 7})
+    Sim.bots.append(bot)
+    yield bot
+    for b in Sim.bots:
+        await b.close_service()
+    Sim.bots.clear()
+
+
+@pytest_asyncio.fixture
+async def sim(simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture) -> AsyncIterator[Sim]:
+    """A guild with one channel and the commands synced; fails on the bot's own ERROR logs."""
+    caplog.set_level(logging.INFO)
+    await simcord_env.bot.tree.sync()
+    s = Sim(simcord_env)
+    yield s
+    bad = [f"{r.name}: {r.getMessage()}" for r in caplog.get_records("call")
+           if r.levelno >= logging.ERROR and r.name.startswith("bot")]
+    if bad:
+        pytest.fail("the bot logged errors:\n" + "\n".join(bad), pytrace=False)
+
+
+class Sim:
+    bots: list[GaigelBot] = []
+
+    def __init__(self, env: simcord.Env) -> None:
+        self.env = env
+        self.guild = env.create_guild(name="Schwaben")
+        self.channel = self.guild.create_text_channel("gaigel")
+        self.users: dict[str, Any] = {}
+        self.last_table: int | None = None
+        self.hands: dict[str, Any] = {}
+        """The latest hand message each user opened (a live message object)."""
+
+    # --- world
+
+    @property
+    def bot(self) -> GaigelBot:
+        return self.env.bot  # type: ignore[no-any-return]
+
+    @property
+    def svc(self) -> Any:
+        return self.bot.svc
+
+    def user(self, name: str, **kwargs: Any) -> Any:
+        if name not in self.users:
+            self.users[name] = self.guild.add_member(self.env.create_user(name), **kwargs)
+        return self.users[name]
+
+    def table_id(self) -> int:
+        """The channel's live table, or the last one it had (a finished match stays readable)."""
+        tid = self.svc.table_in_channel(self.channel.id)
+        if tid is not None:
+            self.last_table = tid
+        assert tid is not None or self.last_table is not None, "no table in the channel"
+        return tid if tid is not None else self.last_table  # type: ignore[return-value]
+
+    def live(self) -> Any:
+        """The service's live table (omniscient: only for the test's own decisions)."""
+        return self.svc._tables[self.table_id()]
+
+    def state(self) -> Any:
+        return self.svc.public_state(self.table_id())
+
+    def table_message(self) -> discord.Message:
+        mid = self.state().message_id
+        for m in self.channel.history():
+            if m.id == mid:
+                return m
+        raise AssertionError("table message not found")
+
+    async def restart(self) -> None:
+        """Restart the bot process: a fresh bot on the same database and virtual Discord."""
+        old = self.bot
+        new = build_bot(pacing=Pacing.instant(), service_options={"seed": 7})
+        Sim.bots.append(new)
+        await self.env.restart_bot(new)
+        await old.close_service()
+
+    # --- acting
+
+    async def slash(self, who: str, name: str, **options: Any) -> Any:
+        return await self.user(who).slash(self.channel, name, **options)
+
+    async def new_table(self, host: str, **options: Any) -> Any:
+        result = await self.slash(host, "gaigel new", **options)
+        assert result.response is not None and result.response.ephemeral, result
+        return result
+
+    async def click_table(self, who: str, act: str) -> Any:
+        msg = self.table_message()
+        cid = next((c for c in custom_ids(msg) if c.endswith(":" + act)), None)
+        assert cid is not None, f"no {act} button on the table message: {custom_ids(msg)}"
+        result = await self.user(who).click(msg, custom_id=cid)
+        assert result.acknowledged, f"{act} click not answered"
+        if act in ("hand", "start", "next") and result.response is not None and any(
+                c.startswith("gg:h:") for c in custom_ids(result.response.message)):
+            self.hands[who] = result.response.message
+        return result
+
+    async def open_hand(self, who: str) -> discord.Message:
+        result = await self.click_table(who, "hand")
+        assert result.response is not None and result.response.ephemeral
+        self.hands[who] = result.response.message
+        return result.response.message
+
+    def hand(self, who: str) -> discord.Message:
+        """The user's latest hand message, as it is now (fetched again: messages change)."""
+        old = self.hands[who]
+        for m in self.visible(who):
+            if m.id == old.id:
+                return m
+        return old
+
+    def hand_buttons(self, who: str) -> list[Any]:
+        return [b for b in buttons(self.hand(who)) if (b.custom_id or "").startswith("gg:h:")]
+
+    def playable(self, who: str) -> list[str]:
+        return [b.custom_id for b in self.hand_buttons(who)
+                if b.custom_id.split(":")[4].startswith("p") and not b.disabled]
+
+    async def click_hand(self, who: str, custom_id: str) -> Any:
+        msg = self.hand(who)
+        result = await self.user(who).click(msg, custom_id=custom_id)
+        assert result.acknowledged, f"hand click {custom_id} not answered"
+        return result
+
+    async def hand_action(self, who: str, act_prefix: str) -> Any:
+        cid = next((b.custom_id for b in self.hand_buttons(who)
+                    if b.custom_id.split(":")[4].startswith(act_prefix) and not b.disabled), None)
+        assert cid is not None, f"{who} has no {act_prefix} button"
+        return await self.click_hand(who, cid)
+
+    async def click_together(self, clicks: Iterable[tuple[str, discord.Message, str]], *,
+                             forge: bool = False) -> list[Any]:
+        """Several clicks dispatched at the same moment, before the bot answers any of them.
+
+        ``forge``: the message as the client sends it carries an enabled button with this
+        custom_id even if Discord shows no such button (a modified client)."""
+        backend = self.env.backend
+        records = []
+        for who, message, cid in clicks:
+            actor = self.user(who)
+            stored = backend.get_message(message.channel.id, message.id)
+            record, payload = _interactions.base_payload(
+                backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel.id,
+                guild_id=self.guild.id, user_id=actor.id,
+                data={"custom_id": cid, "component_type": ComponentType.BUTTON})
+            payload["message"] = dict(serializers.message_payload(backend, stored))
+            if forge:
+                payload["message"]["components"] = [{"type": 1, "components": [
+                    {"type": 2, "style": 1, "label": "x", "custom_id": cid, "disabled": False}]}]
+            record.source_message_id = stored.id
+            records.append(record)
+            backend.emit("INTERACTION_CREATE", payload)
+        await self.env.settle()
+        return [simcord.results.InteractionResult(self.env, r) for r in records]
+
+    # --- seeing
+
+    def visible(self, who: str) -> list[discord.Message]:
+        """Every message this user can see in the channel (public and their ephemerals) and
+        in their DMs."""
+        actor = self.user(who)
+        out = list(self.channel.history(viewer=actor))
+        with contextlib.suppress(Exception):
+            out += list(actor.user.dm_channel.history())
+        return out
+
+    # --- playing whole deals the way people do
+
+    def name_of(self, user_id: int | None) -> str | None:
+        for name, actor in self.users.items():
+            if actor.id == user_id:
+                return name
+        return None
+
+    def to_play(self) -> str | None:
+        """The person whose turn it is (None: a computer's turn or no deal)."""
+        st = self.state()
+        if st.status != "playing" or st.view is None or st.view.to_play is None:
+            return None
+        seat = st.seats[st.view.to_play]
+        return None if seat.computer or seat.away else self.name_of(seat.user_id)
+
+    async def play_card(self, who: str, pick: int = 0) -> Any:
+        """Click a playable card in ``who``'s hand (refreshing a stale hand first)."""
+        if who not in self.hands:
+            await self.open_hand(who)
+        for _ in range(3):
+            ids = self.playable(who)
+            if ids:
+                before = self.state().version
+                result = await self.click_hand(who, ids[pick % len(ids)])
+                if self.state().version != before:
+                    return result
+            else:
+                await self.hand_action(who, "r")
+        raise AssertionError(f"{who} could not play: {self.hand(who).content}")
+
+    def team_with_101(self) -> list[str]:
+        """People whose team has reached 101 (the test counts for them, as players do)."""
+        live = self.live()
+        deal = live.deal
+        if deal is None or deal.over:
+            return []
+        out = []
+        for name, actor in self.users.items():
+            chair = live.chair_of_user(actor.id)
+            if chair is None:
+                continue
+            seat = live.seat_of_chair(chair)
+            if deal.points[seat % deal.teams] >= 101:
+                out.append(name)
+        return out
+
+    async def play_deal(self, *, knock: bool = True, check: bool = True,
+                        max_steps: int = 400) -> None:
+        """Play until the deal ends: cards through the hand buttons, /knock at 101."""
+        for _ in range(max_steps):
+            st = self.state()
+            if st.status != "playing":
+                return
+            if knock:
+                knockers = self.team_with_101()
+                if knockers:
+                    result = await self.slash(knockers[0], "knock")
+                    assert result.response is not None and result.response.ephemeral
+                    if check:
+                        self.check_no_leaks()
+                    continue
+            who = self.to_play()
+            if who is None:
+                await self.env.settle()
+                if self.state().version == st.version:
+                    raise AssertionError("nobody plays: " + self.table_message().content)
+                continue
+            await self.play_card(who)
+            if check:
+                self.check_no_leaks()
+        raise AssertionError("the deal did not end")
+
+    # --- hidden information
+
+    def check_no_leaks(self) -> None:
+        """No message a user can see shows a card of another player's hand.
+
+        Exact for the live messages: the table message shows at most the public view's
+        cards, a user's latest hand at most their own view's cards. Everywhere: card codes
+        appear in custom_ids only on the owner's own ephemeral or DM hand.
+        """
+        from engine import public_view, seat_view
+        live = self.live()
+        deal = live.deal
+        state = self.state()
+        public_allowed = Counter(public_view(deal).visible_cards()) if deal is not None else Counter()
+        trick_cards = Counter(c for t in deal.tricks for c in t.cards) if deal is not None else Counter()
+        for name, actor in self.users.items():
+            chair = live.chair_of_user(actor.id)
+            seat = live.seat_of_chair(chair) if chair is not None else None
+            own = (Counter(seat_view(deal, seat).visible_cards())
+                   if deal is not None and seat is not None else Counter())
+            latest = self.hands.get(name)
+            for m in self.visible(name):
+                ids = custom_ids(m)
+                private = m.flags.ephemeral or m.guild is None
+                for cid in ids:
+                    if CARD_CODE.search(cid.split(":")[-1].replace(".", " ")):
+                        assert private, f"card in a public custom_id: {cid}"
+                if m.id == state.message_id:
+                    for text in message_texts(m):
+                        assert not cards_in_text(text) - public_allowed, \
+                            f"table message shows more than public: {text}"
+                elif (latest is not None and m.id == latest.id and deal is not None
+                      and any(c.split(":")[3] == str(state.version) for c in ids)):
+                    # the user's hand as of now (an older one is an older view of their own)
+                    for text in message_texts(m):
+                        assert not cards_in_text(text) - own, f"{name}'s hand shows more: {text}"
+        if deal is not None and deal.over:
+            last = self.channel.last_message
+            if last is not None and last.id != state.message_id:
+                for text in message_texts(last):
+                    assert not cards_in_text(text) - (trick_cards + public_allowed), \
+                        f"the ceremony shows a card from a hand: {text}"
+
+
+def log_card_leaks(records: Iterable[logging.LogRecord]) -> list[str]:
+    """Log lines of the bot (INFO and up) that name a card code."""
+    return [r.getMessage() for r in records
+            if r.name.startswith("bot") and r.levelno >= logging.INFO
+            and CARD_CODE.search(r.getMessage())]
+
+
+def rigged_pack(hands: list[list[str]], trump: str) -> list[str]:
+    """A pack whose deal gives seat i ``hands[i]`` (topped up) and turns up ``trump``."""
+    from engine.cards import CANONICAL_PACK
+    rest = Counter(CANONICAL_PACK)
+    for h in hands:
+        rest.subtract(h)
+    rest.subtract([trump])
+    assert all(v >= 0 for v in rest.values()), "a card more than twice"
+    pool = [c for c, n in sorted(rest.items()) for _ in range(n)]
+    out: list[str] = []
+    for h in hands:
+        full = list(h)
+        while len(full) < 5:
+            full.append(pool.pop())
+        out += full
+    return out + [trump] + pool
+
+
+def rig(monkeypatch: pytest.MonkeyPatch, *packs: list[str]) -> None:
+    """The next deals are dealt from these packs, in order (then shuffled as usual)."""
+    import bot.service.service as service_module
+    queue = list(packs)
+    real = service_module.shuffled_pack
+
+    def fake(rng: Any) -> list[str]:
+        return list(queue.pop(0)) if queue else real(rng)
+
+    monkeypatch.setattr(service_module, "shuffled_pack", fake)

@@ -1,0 +1,425 @@
+"""End to end in a real browser: offline mode (``bot.offline``) driven by headless Chromium.
+
+A newcomer's evening, as the README promises it: the page of the simulated ``#gaigel``
+channel, ``/gaigel settings`` (running points shown, so the test can count to 101 the way
+a beginner does), ``/gaigel new``, three computer players, Start, and every card of a deal
+played by clicking the enabled buttons of the hand; ``/declare`` when the hand offers a
+marriage and ``/knock`` at 101. Half-way the offline mode is stopped and started again on the
+same database file: the table resumes. At the end the result must be on the page, and at
+every step the page shown to "You" must not show a card of a computer player's hand.
+In four seats your computer partner always counts to 101 first and knocks for you, so a
+second, two-seat deal (You against one computer) has You ``/declare`` and ``/knock``.
+
+Skipped when Debian's ``chromium`` is not installed (``.ci/run`` installs it).
+
+``GAIGEL_SCREENSHOTS=docs python -m pytest tests/test_offline_browser.py`` also writes the
+README's pictures (``docs/offline-table.png``, ``docs/offline-hand.png``), cropped from the
+page after three cards of the four-seat deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser import Chromium, find_chromium
+from gaigel_sim import cards_in_text
+
+from bot.config import Settings
+from bot.offline import OfflineSession, open_session
+from bot.shell.app import Pacing
+from engine import seat_view
+
+pytestmark = pytest.mark.skipif(find_chromium() is None,
+                                reason="needs Debian's chromium (apt-get install chromium)")
+
+DEFAULT_SEED, DEFAULT_SEED_TWO = 45, 7
+SEED = int(os.environ.get("GAIGEL_OFFLINE_SEED", DEFAULT_SEED))
+SEED_TWO = int(os.environ.get("GAIGEL_OFFLINE_SEED_TWO", DEFAULT_SEED_TWO))
+"""Deals and computer players come from a seeded generator: the same deals every run. With
+these seeds You declare a marriage in the four-seat deal (your computer partner knocks first:
+it counts as fast as the bot plays), and declare and knock yourself in the two-seat deal."""
+
+MESSAGES = "[...document.querySelectorAll('#channel-message-list .channel-message[data-message-id]')]"
+HAND = (f"{MESSAGES}.filter(m => [...m.querySelectorAll('button.component-button')]"
+        ".some(b => b.innerText.trim() === 'Refresh')).at(-1)")
+TABLE = f"{MESSAGES}.find(m => m.innerText.includes('Gaigel · table'))"
+CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")
+
+
+class Page:
+    """The preview page as one person uses it: typing commands, clicking buttons, reading."""
+
+    def __init__(self, browser: Chromium, session: OfflineSession) -> None:
+        self.br = browser
+        self.session = session
+
+    async def open(self) -> None:
+        await self.br.goto(self.session.url)
+        await self.br.wait_for("window.simcordPreview && window.simcordPreview.ready", 20)
+        assert await self.br.eval("window.simcordPreview.viewerId") == str(self.session.you.id)
+
+    async def idle(self) -> None:
+        await self.br.wait_for("window.simcordPreview.ready && !window.simcordPreview.pendingAction", 20)
+
+    async def last_request(self) -> str | None:
+        return await self.br.eval("window.simcordPreview.lastAction?.requestId ?? null")  # type: ignore[no-any-return]
+
+    async def finished(self, before: str | None) -> dict[str, Any]:
+        """After a click or a command: until the page has the answer to this new action and
+        shows the latest publication; the action must not have been rejected."""
+        await self.br.wait_for("window.simcordPreview.lastAction && window.simcordPreview"
+                               f".lastAction.requestId !== {json.dumps(before)}", 20)
+        await self.catch_up()
+        last = await self.br.eval("window.simcordPreview.lastAction")
+        assert last and not last["rejected"], last
+        return last  # type: ignore[no-any-return]
+
+    async def catch_up(self) -> None:
+        """Wait until the page shows what the bot did in the background: the session
+        publishes it within 250 ms, the page polls every 500 ms."""
+        await asyncio.sleep(0.3)
+        await self.idle()
+        pages = [p for p in self.session.preview._pages.values() if p.id != "python"]
+        revision = max((p.revision for p in pages), default=0)
+        await self.br.wait_for(f"window.simcordPreview.publishedRevision >= {revision}", 10)
+        await self.idle()
+
+    async def slash(self, name: str, *fills: tuple[str | None, str | None, str | None]) -> Any:
+        """``/name`` from the composer. Each fill is (option, typed text, choice to click):
+        option None fills the field the picker focused (the first required one)."""
+        br = self.br
+        await br.click_selector("#channel-composer-input")
+        await br.type_text("/" + name)
+        entry = f"#command-picker-listbox .command-entry[data-entry-key$=':{name.replace(' ', '.')}']"
+        await br.wait_for(f"document.querySelector({json.dumps(entry)})")
+        await br.click_selector(entry)
+        await br.wait_for("document.querySelector('.command-row .command-chip')")
+        for option, text, pick in fills:
+            if option is not None:
+                sel = f"#command-suggestion-listbox [data-value={json.dumps(option)}]"
+                if not await br.eval(f"!!document.querySelector({json.dumps(sel)})"):
+                    await br.click_selector(".command-row .command-ghost")
+                await br.wait_for(f"document.querySelector({json.dumps(sel)})")
+                await br.click_selector(sel)
+                await br.wait_for("window.simcordPreview.commandPicker.draft?.focusedOption === "
+                                  + json.dumps(option))
+            if text is not None:
+                await br.type_text(text)
+            if pick is not None:
+                sel = f"#command-suggestion-listbox [data-value={json.dumps(pick)}]"
+                await br.wait_for(f"document.querySelector({json.dumps(sel)})")
+                await br.click_selector(sel)
+        await br.wait_for("window.simcordPreview.commandPicker.draft?.submittable")
+        before = await self.last_request()
+        await br.click_selector("#send-message")
+        return await self.finished(before)
+
+    async def click_button(self, label: str, within: str = "document") -> None:
+        """A real click on the last enabled button with this label."""
+        js = (f"[...({within}).querySelectorAll('button.component-button:not([disabled])')]"
+              f".findLast(b => b.innerText.trim() === {json.dumps(label)})")
+        await self.br.wait_for(js)
+        before = await self.last_request()
+        await self.br.click(js)
+        await self.finished(before)
+
+    async def messages(self) -> list[str]:
+        return await self.br.eval(f"{MESSAGES}.map(m => m.innerText)")  # type: ignore[no-any-return]
+
+    async def message_parts(self) -> list[list[str]]:
+        """Per message: its text, then each button label (a hand shows a card twice: in its
+        text and on its button)."""
+        return await self.br.eval(  # type: ignore[no-any-return]
+            f"{MESSAGES}.map(m => [m.querySelector('.message-content')?.innerText || '',"
+            " m.querySelector('.message-embeds, .message-embed')?.innerText || '',"
+            " ...[...m.querySelectorAll('button.component-button')].map(b => b.innerText)])")
+
+    async def hand(self) -> dict[str, Any] | None:
+        """The latest hand: its text and its buttons (label, enabled)."""
+        return await self.br.eval(  # type: ignore[no-any-return]
+            f"""(() => {{ const m = {HAND}; if (!m) return null;
+            return {{text: m.querySelector('.message-content')?.innerText || '',
+                     buttons: [...m.querySelectorAll('button.component-button')].map(
+                        b => [b.innerText.trim(), !b.disabled])}}; }})()""")
+
+    async def table(self) -> str:
+        return await self.br.eval(f"({TABLE})?.innerText || ''")  # type: ignore[no-any-return]
+
+    async def body(self) -> str:
+        return await self.br.eval("document.body.innerText")  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------------- hidden cards
+
+
+class Secrets:
+    """What "You" may know, to check that the page never shows more.
+
+    Known to You: the cards of your own hand (all the deal long), the cards played, the face-up
+    card, declared marriages and exchanged Sevens (everything ``seat_view`` shows, kept over
+    time), plus every trick's cards (a knock turns them over)."""
+
+    def __init__(self, session: OfflineSession) -> None:
+        self.session = session
+        self.known: Counter[str] = Counter()
+        self.checks = 0
+
+    def deal(self) -> tuple[Any, int] | None:
+        svc = self.session.bot.svc
+        tid = svc.table_in_channel(self.session.channel.id)
+        if tid is None:
+            return None
+        live = svc._tables[tid]
+        chair = live.chair_of_user(self.session.you.id)
+        if live.deal is None or chair is None:
+            return None
+        return live.deal, live.seat_of_chair(chair)
+
+    def update(self) -> None:
+        found = self.deal()
+        if found is None:
+            return
+        deal, seat = found
+        self.known |= Counter(seat_view(deal, seat).visible_cards())
+
+    def hidden(self) -> Counter[str]:
+        """Cards in computer hands that You cannot know: never seen by You in any way."""
+        found = self.deal()
+        if found is None:
+            return Counter()
+        deal, seat = found
+        played = Counter(c for t in deal.tricks for c in t.cards)
+        allowed = self.known + played
+        out: Counter[str] = Counter()
+        for other in range(deal.players):
+            if other != seat:
+                out += Counter(seat_view(deal, other).hand)
+        return Counter({c: n for c, n in out.items() if allowed[c] < 2 and n > 0})
+
+    async def check(self, page: Page) -> None:
+        self.update()
+        found = self.deal()
+        if found is None:
+            return
+        deal, _seat = found
+        played = Counter(c for t in deal.tricks for c in t.cards)
+        allowed = self.known + played
+        for content, embeds, *labels in await page.message_parts():
+            for part in (content, embeds, "\n".join(labels)):
+                extra = cards_in_text(part) - allowed
+                assert not extra, f"the page shows {dict(extra)} which You cannot know:\n{part}"
+        body = cards_in_text(await page.body())
+        for card in self.hidden():
+            if allowed[card] == 0:
+                assert body[card] == 0, f"{card} (only in a computer's hand) is on the page"
+        self.checks += 1
+
+
+# ---------------------------------------------------------------------- playing
+
+
+POINTS = re.compile(r"Points \(beginner option\):\s*A:\s*(\d+)\s*·\s*B:\s*(\d+)")
+
+
+def our_points(hand_text: str) -> int | None:
+    m = POINTS.search(hand_text)
+    return int(m.group(1)) if m else None  # You sit in chair 1: team A
+
+
+def deal_over(hand: dict[str, Any] | None, table: str) -> bool:
+    return ("The deal is over." in (hand or {}).get("text", "")) or " won — " in table
+
+
+async def play_cards(page: Page, secrets: Secrets, log: list[str], *, limit: int | None = None,
+                     deadline: float) -> int:
+    """Click enabled cards (declaring and knocking as a beginner does) until the deal is over
+    or ``limit`` cards are played. Returns the number of cards played."""
+    played = 0
+    declared: set[str] = set()
+    stuck = 0
+    while time.monotonic() < deadline:
+        await secrets.check(page)
+        hand = await page.hand()
+        table = await page.table()
+        if deal_over(hand, table):
+            return played
+        if limit is not None and played >= limit:
+            return played
+        assert hand is not None, "no hand on the page"
+        text, buttons = hand["text"], [tuple(b) for b in hand["buttons"]]
+        points = our_points(text)
+        if points is not None and points >= 101 and ("Knock: Aus!", True) in buttons:
+            log.append(f"/knock at {points}")
+            await page.slash("knock")
+            continue
+        declare = next((label for label, on in buttons if on and label.startswith("Declare ")
+                        and label not in declared), None)
+        if declare is not None:
+            declared.add(declare)
+            pts = declare.split()[1]
+            suit = {"🌰": "E", "🍃": "B", "❤️": "H", "🔔": "S"}[declare.split()[2]]
+            log.append(f"/declare {pts} {suit}")
+            await page.slash("declare", (None, pts, None), ("suit", suit, None))
+            continue
+        cards = [label for label, on in buttons if on and not label.startswith(CLAIMS)]
+        if "Your turn." in text and cards:
+            hand_js = HAND
+            await page.click_button(cards[0], within=hand_js)
+            log.append(f"play {cards[0]}")
+            played += 1
+            stuck = 0
+            continue
+        stuck += 1
+        if stuck > 3:  # the hand may be behind: ask for it again, as a player would
+            await page.click_button("My cards")
+            stuck = 0
+        await page.catch_up()
+    raise AssertionError("the deal did not end in time:\n" + "\n".join(log[-20:]))
+
+
+# ---------------------------------------------------------------------- the test
+
+
+async def open_table(page: Page, players: int = 4) -> None:
+    """What the README tells a newcomer: /gaigel new, computers in the empty seats, Start.
+    (First ``/gaigel settings show_points:True``: the beginner option shows running points.)"""
+    await page.slash("gaigel settings", ("show_points", None, "true"))
+    if players == 4:
+        await page.slash("gaigel new")
+    else:
+        await page.slash("gaigel new", ("players", None, str(players)))
+    assert "Gaigel · table 1" in await page.table()
+    for _ in range(players - 1):
+        await page.click_button("Add computer")
+    table = await page.table()
+    assert table.count("computer (random)") == players - 1, table
+    await page.click_button("Start")
+    hand = await page.hand()
+    assert hand is not None and "Your cards" in hand["text"], hand
+
+
+@pytest.fixture
+async def browser() -> Any:
+    shots = os.environ.get("GAIGEL_SCREENSHOTS")
+    chromium = Chromium()
+    await chromium.start(width=1000, height=1400 if shots else 1000)
+    try:
+        yield chromium
+    finally:
+        await chromium.close()
+
+
+async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
+        browser: Chromium, tmp_path: Path) -> None:
+    """Four seats, three computers; stopped after three cards and started again: the table
+    resumes; then every card to the end of the deal and the result on the page."""
+    started = time.monotonic()
+    deadline = started + 90
+    settings = Settings(database_path=str(tmp_path / "gaigel.sqlite3"))
+    log: list[str] = []
+    try:
+        async with open_session(settings, port=0, pacing=Pacing.instant(),
+                                service_options={"seed": SEED}) as session:
+            page = Page(browser, session)
+            secrets = Secrets(session)
+            await page.open()
+            assert "gaigel" in await page.body()
+            await open_table(page, 4)
+            await play_cards(page, secrets, log, limit=3, deadline=deadline)
+            before = (await page.hand() or {}).get("text", "")
+            assert _cards_line(before)
+            if os.environ.get("GAIGEL_SCREENSHOTS"):
+                await screenshots(browser, Path(os.environ["GAIGEL_SCREENSHOTS"]))
+        # --- stopped; started again on the same file: the table resumes
+        async with open_session(settings, port=0, pacing=Pacing.instant(),
+                                service_options={"seed": SEED}) as session:
+            page = Page(browser, session)
+            secrets.session = session
+            await page.open()
+            await page.catch_up()
+            table = await page.table()
+            assert "Gaigel · table 1" in table and "Deal 1" in table, table
+            await page.click_button("My cards")
+            after = (await page.hand() or {}).get("text", "")
+            assert _cards_line(after) == _cards_line(before), (before, after)
+            await play_cards(page, secrets, log, deadline=deadline)
+            table = await page.table()
+            texts = "\n".join(await page.messages())
+            assert re.search(r"Deal 1: .* won — ", table), table
+            assert "Next deal" in table
+            assert "knocks" in texts and "Total" in texts and "Verdict" in texts, texts
+            if SEED == DEFAULT_SEED:
+                assert any(step.startswith("/declare") for step in log), log
+            assert secrets.checks >= sum(step.startswith("play") for step in log)
+    finally:
+        print("\n".join(log), f"\n{time.monotonic() - started:.1f} s")
+    assert time.monotonic() - started < 100
+
+
+async def test_a_newcomer_knocks_against_one_computer(browser: Chromium, tmp_path: Path) -> None:
+    """Two seats: nobody counts for you. /declare the marriages, /knock at 101, and the
+    recount and the verdict are shown."""
+    started = time.monotonic()
+    settings = Settings(database_path=str(tmp_path / "gaigel.sqlite3"))
+    log: list[str] = []
+    try:
+        async with open_session(settings, port=0, pacing=Pacing.instant(),
+                                service_options={"seed": SEED_TWO}) as session:
+            page = Page(browser, session)
+            secrets = Secrets(session)
+            await page.open()
+            await open_table(page, 2)
+            await play_cards(page, secrets, log, deadline=started + 90)
+            table = await page.table()
+            texts = "\n".join(await page.messages())
+            assert re.search(r"Deal 1: .* won — ", table), table
+            if SEED_TWO == DEFAULT_SEED_TWO:
+                assert any(step.startswith("/declare") for step in log), log
+                assert any(step.startswith("/knock") for step in log), log
+                assert "You knocks" in texts or "You knock" in texts, texts
+            if any(step.startswith("/knock") for step in log):
+                assert "Total" in texts and "Verdict" in texts, texts
+            assert secrets.checks >= sum(step.startswith("play") for step in log)
+            # "Viewing as" Friend: the table and the ceremony, none of You's private messages.
+            friend = str(session.friend.id)
+            await browser.eval("(() => { const s = document.querySelector('#viewer-picker');"
+                               f" s.value = '{friend}'; s.dispatchEvent(new Event('change',"
+                               " {bubbles: true})); })()")
+            await browser.wait_for(f"window.simcordPreview.viewerId === '{friend}'")
+            await page.idle()
+            seen = "\n".join(await page.messages())
+            assert "Gaigel · table 1" in seen and "Only you can see this" not in seen, seen
+    finally:
+        print("\n".join(log), f"\n{time.monotonic() - started:.1f} s")
+    assert time.monotonic() - started < 100
+
+
+def _cards_line(hand_text: str) -> str:
+    lines = hand_text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith("Your cards"):
+            return lines[i + 1] if i + 1 < len(lines) else ""
+    return ""
+
+
+async def screenshots(browser: Chromium, folder: Path) -> None:
+    """The README's pictures: the table message and the hand, cropped from the page."""
+    folder.mkdir(parents=True, exist_ok=True)
+    await browser.eval("document.activeElement?.blur()")  # no message toolbar on the picture
+    for name, js in (("offline-table.png", TABLE), ("offline-hand.png", HAND)):
+        box = await browser.eval(f"""(async () => {{ const e = {js};
+            e.scrollIntoView({{block: 'center', behavior: 'instant'}});
+            await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+            const r = e.getBoundingClientRect();
+            return {{x: r.x, y: r.y, width: r.width, height: r.height}}; }})()""")
+        await browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=1, y=1)
+        await asyncio.sleep(0.3)
+        await browser.screenshot(folder / name, clip=box)

@@ -1,0 +1,440 @@
+"""Computer players: legal actions only, exact claims, no peeking, memory, search world."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from engine import Action, Deal, Event, Layout, Rules, View, seat_view
+from engine.cards import CANONICAL_PACK, STRENGTH
+from engine.players import LEVELS, Player, SeatMemory, make_player
+from engine.players.memory import UNLIMITED
+from engine.players.sample import sample_world
+from engine.players.sim import Sim, solve
+from engine.players.tournament import play_deal
+from engine.selfplay import random_action
+
+PRESETS = ("wuerttemberg", "classic")
+COUNTS = (2, 3, 4, 6)
+GOOD_ENDS = {"aus", "gaigel", "five_sevens", "five_tricks", "played_out"}
+
+
+def _seats(levels: list[str], players: int, rules: Rules, seed: int,
+           budget_ms: float = 5.0) -> list[Player]:
+    return [make_player(levels[s % len(levels)], s, players, rules, budget_ms=budget_ms,
+                        seed=seed * 100 + s) for s in range(players)]
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("players", COUNTS)
+@pytest.mark.parametrize("levels", [["random"], ["heuristic"], ["heuristic", "random"]])
+def test_cheap_levels_play_legal_and_claim_right(preset: str, players: int,
+                                                 levels: list[str]) -> None:
+    rules = Rules.named(preset)
+    for seed in range(25):
+        run = play_deal(Layout.seeded(players, seed), rules, _seats(levels, players, rules, seed))
+        result = run.deal.result
+        assert result is not None
+        assert run.missed_knock == 0
+        assert result.reason in GOOD_ENDS, (seed, result)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("players", COUNTS)
+def test_strong_plays_legal_and_claims_right(preset: str, players: int) -> None:
+    rules = Rules.named(preset)
+    for seed in range(2):
+        seats = _seats(["strong", "heuristic"], players, rules, seed, budget_ms=3.0)
+        run = play_deal(Layout.seeded(players, 1000 + seed), rules, seats)
+        result = run.deal.result
+        assert result is not None and run.missed_knock == 0
+        assert result.reason in GOOD_ENDS
+
+
+def test_make_player_levels() -> None:
+    assert set(LEVELS) == {"random", "heuristic", "strong"}
+    with pytest.raises(ValueError):
+        make_player("genius", 0, 4, Rules())
+
+
+# ---------------------------------------------------------------------- claims
+
+
+class _Blind(Player):
+    """A scripted seat that plays legal cards and never claims anything (a careless person)."""
+
+    def claim(self, view: View) -> Action | None:
+        return None
+
+    def choose(self, view: View) -> Action:
+        plays = [a for a in view.actions if a.do == "play"]
+        return random.Random(self.seed + len(plays)).choice(plays)
+
+
+@pytest.mark.parametrize("level", ["random", "heuristic"])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_opponents_playing_on_are_accused(level: str, players: int) -> None:
+    """A team that does not knock and plays on past 101 is accused at once, rightly."""
+    rules = Rules()
+    accused = 0
+    for seed in range(150):
+        if accused >= 3:
+            break
+        seats: list[Player] = []
+        for s in range(players):
+            if s % (3 if players == 3 else 2) == 1:
+                seats.append(_Blind(s, players, rules, seed=seed))
+            else:
+                seats.append(make_player(level, s, players, rules, seed=seed))
+        run = play_deal(Layout.seeded(players, seed), rules, seats)
+        result = run.deal.result
+        assert result is not None
+        assert result.reason != "false_accusation"
+        if result.reason == "uebergaigelt":
+            accused += 1
+            assert result.winner != 1
+            # the accusation came with the first card played on: the deal ends right there
+            last_play = max(i for i, a in enumerate(run.deal.actions) if a.do == "play")
+            assert run.deal.actions[last_play].seat % (3 if players == 3 else 2) == 1
+            assert run.deal.actions[last_play + 1].do == "accuse"
+    assert accused > 0
+
+
+def test_knock_after_a_marriage_when_not_on_turn() -> None:
+    """The count includes marriages; the knock comes the moment 101 is reached."""
+    rules = Rules()
+    for seed in range(300):
+        seats = _seats(["heuristic"], 4, rules, seed)
+        run = play_deal(Layout.seeded(4, seed), rules, seats)
+        deal = run.deal
+        assert deal.result is not None
+        if deal.actions[-1].do == "knock" and deal.actions[-2].do == "declare":
+            declarer, knocker = deal.actions[-2].seat, deal.actions[-1].seat
+            assert declarer % 2 == knocker % 2
+            return
+    pytest.fail("no deal ended with a marriage and a knock")
+
+
+def test_memory_counts_exactly_and_infers_truly() -> None:
+    """Every seat's own count equals the engine's; known cards and caps hold of the real hands;
+    a memory rebuilt from the events equals the one fed step by step."""
+    for preset in PRESETS:
+        rules = Rules.named(preset, exchange_points=10) if preset == "classic" else Rules()
+        for players in COUNTS:
+            for seed in range(6):
+                deal = Deal(Layout.seeded(players, seed), rules)
+                rng = random.Random(seed)
+                memories = [SeatMemory(s, players, rules) for s in range(players)]
+                seen: list[list[Event]] = [[] for _ in range(players)]
+                while not deal.over:
+                    events = deal.apply(random_action(deal, rng))
+                    for s in range(players):
+                        mine = [e.seen_by(s) for e in events]
+                        memories[s].observe(mine)
+                        seen[s] += mine
+                    if deal.over:
+                        break
+                    for s, m in enumerate(memories):
+                        assert m.points == deal.points
+                        for o in range(players):
+                            if o == s:
+                                continue
+                            hand = Counter(deal.hands[o])
+                            for c, k in m.known(o).items():
+                                assert hand[c] >= k, (o, c)
+                            for c in deal.hands[o]:
+                                assert STRENGTH[c] <= m.caps[o][c[0]], (o, c, m.caps[o])
+                for s in range(players):
+                    rebuilt = SeatMemory.from_events(s, players, rules, seen[s])
+                    assert rebuilt.points == memories[s].points
+                    assert rebuilt.played == memories[s].played
+                    assert rebuilt.caps == memories[s].caps
+
+
+# ---------------------------------------------------------------------- no peeking
+
+
+def _swap_positions(layout: Layout, i: int, j: int) -> Layout:
+    pack = [c for h in layout.hands for c in h] + [layout.trump] + list(layout.talon)
+    pack[i], pack[j] = pack[j], pack[i]
+    return Layout.from_pack(pack, layout.players)
+
+
+@pytest.mark.parametrize("level", ["random", "heuristic", "strong"])
+def test_decision_depends_only_on_the_view(level: str) -> None:
+    """Two deals that differ only in cards a seat has not seen, same events seen, same view:
+    the same decision with the same seed."""
+    checked = 0
+    for players in (2, 4, 6):
+        rules = Rules()
+        for seed in range(12):
+            layout = Layout.seeded(players, seed)
+            rng = random.Random(seed)
+            stop = rng.randrange(4, 40)
+            deal = Deal(layout, rules)
+            for _ in range(stop):
+                if deal.over:
+                    break
+                deal.apply(random_action(deal, rng))
+            if deal.over or deal.to_play is None:
+                continue
+            seat = deal.to_play
+            seen = [e.seen_by(seat) for e in _events_of(layout, rules, deal.actions)]
+            view = seat_view(deal, seat)
+            indicator_pos = 5 * players
+            for _ in range(30):
+                i, j = rng.randrange(48), rng.randrange(48)
+                if indicator_pos in (i, j) or layout_card(layout, i) == layout_card(layout, j):
+                    continue
+                other = _swap_positions(layout, i, j)
+                try:
+                    twin_events = _events_of(other, rules, deal.actions)
+                except Exception:
+                    continue
+                twin = Deal(other, rules)
+                for a in deal.actions:
+                    twin.apply(a)
+                if [e.seen_by(seat) for e in twin_events] != seen:
+                    continue
+                if seat_view(twin, seat) != view or twin.state_json() == deal.state_json():
+                    continue
+                p1 = make_player(level, seat, players, rules, budget_ms=5, seed=seed)
+                p2 = make_player(level, seat, players, rules, budget_ms=5, seed=seed)
+                p1.observe(seen)
+                p2.observe([e.seen_by(seat) for e in twin_events])
+                if level == "strong":
+                    p1.budget_ms = p2.budget_ms = 1e6
+                    p1.max_samples = p2.max_samples = 6  # type: ignore[attr-defined]
+                    p1.min_samples = p2.min_samples = 100  # type: ignore[attr-defined]
+                assert p1.choose(view) == p2.choose(seat_view(twin, seat))
+                checked += 1
+                break
+    assert checked >= 10
+
+
+def layout_card(layout: Layout, i: int) -> str:
+    pack = [c for h in layout.hands for c in h] + [layout.trump] + list(layout.talon)
+    return pack[i]
+
+
+def _events_of(layout: Layout, rules: Rules, actions: list[Action]) -> list[Event]:
+    deal = Deal(layout, rules)
+    out: list[Event] = []
+    for a in actions:
+        out += deal.apply(a)
+    return out
+
+
+# ---------------------------------------------------------------------- threads and pickles
+
+
+def test_choose_in_a_thread_and_after_pickling() -> None:
+    rules = Rules()
+    deal = Deal(Layout.seeded(4, 5), rules)
+    rng = random.Random(5)
+    while len(deal.tricks) < 2:
+        deal.apply(random_action(deal, rng))
+    seat = deal.to_play
+    assert seat is not None
+    player = make_player("strong", seat, 4, rules, budget_ms=1e6, seed=3, max_samples=5,
+                         min_samples=100)
+    player.observe([e.seen_by(seat) for e in _events_of(deal.layout, rules, deal.actions)])
+    view = seat_view(deal, seat)
+    direct = player.choose(view)
+    with ThreadPoolExecutor(1) as pool:
+        assert pool.submit(player.choose, view).result() == direct
+    clone = pickle.loads(pickle.dumps(player))
+    assert clone.choose(pickle.loads(pickle.dumps(view))) == direct
+    assert deal.can(direct)
+
+
+# ---------------------------------------------------------------------- the search's world
+
+
+def _sim_of(deal: Deal) -> Sim:
+    """The omniscient Sim of an engine deal (talon read from the layout, not internals)."""
+    layout = deal.layout
+    hidden = deal.talon_count - (1 if deal.indicator is not None else 0)
+    talon = list(reversed(layout.talon[len(layout.talon) - hidden:]))
+    played = Counter(c for t in deal.tricks for c in t.cards) + Counter(c for _, c in deal.trick)
+    shown = [dict(s) for s in deal.shown]
+    return Sim(deal.rules, deal.players, deal.trump_suit, [list(h) for h in deal.hands], talon,
+               deal.indicator, list(deal.trick), deal.to_play or 0, list(deal.points),
+               list(deal.team_tricks), list(deal.seat_tricks), dict(played), shown,
+               {m.suit for m in deal.melds}, len(deal.tricks))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("players", COUNTS)
+def test_sim_follows_the_engine(preset: str, players: int) -> None:
+    """From the second trick on, the search's rules give the same legal cards, tricks, draws,
+    claims, points and result as the engine driven by computer players."""
+    rules = Rules.named(preset)
+    compared = 0
+    for seed in range(12):
+        seats = _seats(["heuristic", "random"], players, rules, seed)
+        deal = Deal(Layout.seeded(players, seed), rules)
+        sim: Sim | None = None
+
+        def apply(action: Action, deal: Deal = deal, seats: list[Player] = seats) -> None:
+            events = deal.apply(action)
+            for s, p in enumerate(seats):
+                p.observe([e.seen_by(s) for e in events])
+
+        while not deal.over:
+            claimed = True
+            while claimed and not deal.over:
+                claimed = False
+                for s in range(players):
+                    a = seats[s].claim(seat_view(deal, s))
+                    if a is not None:
+                        apply(a)
+                        claimed = True
+                        break
+            if deal.over:
+                break
+            seat = deal.to_play
+            assert seat is not None
+            if sim is None and deal.tricks and not deal.trick:
+                sim = _sim_of(deal)
+            if sim is not None:
+                assert sim.winner is None
+                assert sim.to_play == seat
+                assert sim.points == deal.points
+                assert [sorted(h) for h in sim.hands] == [sorted(h) for h in deal.hands]
+                assert sim.indicator == deal.indicator
+                assert sorted(sim.legal()) == sorted(deal.legal_cards(seat))
+                compared += 1
+            action = seats[seat].choose(seat_view(deal, seat))
+            apply(action)
+            if sim is not None and action.do == "play":
+                assert action.card is not None
+                sim.play(action.card)
+        if sim is not None and deal.result is not None:
+            if deal.result.reason in ("aus", "gaigel"):
+                assert sim.winner == deal.result.winner
+                assert sim.games == deal.result.games
+    assert compared > 50
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules.named("classic"),
+                                   Rules.named("classic", meld_after_talon=True)])
+def test_solve_matches_brute_force_minimax(rules: Rules) -> None:
+    """The alpha-beta endgame equals a plain minimax over every line."""
+
+    def minimax(sim: Sim, team: int) -> float:
+        if sim.winner is not None:
+            return sim.games if sim.winner == team else -sim.games
+        vals = []
+        for c in sim.legal():
+            nxt = sim.copy()
+            nxt.play(c)
+            vals.append(minimax(nxt, team))
+        return max(vals) if sim.to_play % sim.teams == team else min(vals)
+
+    checked = 0
+    for seed in range(40):
+        deal = Deal(Layout.seeded(4, seed), rules)
+        rng = random.Random(seed)
+        while not deal.over and (deal.indicator is not None or len(deal.tricks) < 8):
+            deal.apply(random_action(deal, rng))
+        if deal.over:
+            continue
+        sim = _sim_of(deal)
+        sim.settle()
+        if sim.winner is not None:
+            continue
+        team = (sim.to_play) % 2
+        for c in sim.legal():
+            after = sim.copy()
+            after.play(c)
+            assert solve(sim, team, c) == minimax(after, team)
+        checked += 1
+    assert checked >= 5
+
+
+def test_sampled_worlds_are_consistent() -> None:
+    """Sampled worlds hold every card twice, the seat's own hand, the known cards, the right
+    hand sizes and talon, and respect revealed voids."""
+    rules = Rules()
+    for players in (2, 3, 4, 6):
+        for seed in range(8):
+            deal = Deal(Layout.seeded(players, seed), rules)
+            rng = random.Random(seed)
+            memories = [SeatMemory(s, players, rules) for s in range(players)]
+            steps = 0
+            while not deal.over:
+                events = deal.apply(random_action(deal, rng))
+                for s in range(players):
+                    memories[s].observe([e.seen_by(s) for e in events])
+                steps += 1
+                if deal.over or not deal.tricks or steps % 3:
+                    continue
+                seat = deal.to_play
+                assert seat is not None
+                view = seat_view(deal, seat)
+                world = sample_world(memories[seat], view, rules, random.Random(steps),
+                                     settle=False)
+                assert world is not None
+                every = [c for h in world.hands for c in h] + [c for _, c in world.trick]
+                every += world.talon + ([world.indicator] if world.indicator else [])
+                every += list(Counter(world.played).elements())
+                every = [c for c in every]
+                trick_cards = Counter(c for _, c in world.trick)
+                total = Counter(every) - trick_cards  # the trick is in played too
+                assert total == Counter(CANONICAL_PACK)
+                assert world.hands[seat] == list(deal.hands[seat])
+                assert [len(h) for h in world.hands] == [len(h) for h in deal.hands]
+                assert world.talon_count == deal.talon_count
+                for o in range(players):
+                    if o == seat:
+                        continue
+                    assert not (memories[seat].known(o) - Counter(world.hands[o]))
+                    caps = memories[seat].caps[o]
+                    if any(v != UNLIMITED for v in caps.values()):
+                        for c in world.hands[o]:
+                            assert STRENGTH[c] <= caps[c[0]]
+
+
+def test_inference_explains_heuristic_play_in_the_true_world() -> None:
+    """Among heuristic players, the real hands explain the plays of the current draw round
+    exactly (weight 1): the records hold what the players saw when they chose."""
+    from engine.players.infer import likelihood, relevant
+
+    rules = Rules()
+    total = ones = 0
+    for seed in range(30):
+        seats = _seats(["heuristic"], 4, rules, seed)
+        deal = Deal(Layout.seeded(4, seed), rules)
+
+        def apply(action: Action, deal: Deal = deal, seats: list[Player] = seats) -> None:
+            events = deal.apply(action)
+            for o, p in enumerate(seats):
+                p.observe([e.seen_by(o) for e in events])
+
+        while not deal.over:
+            claimed = True
+            while claimed and not deal.over:
+                claimed = False
+                for s in range(4):
+                    a = seats[s].claim(seat_view(deal, s))
+                    if a is not None:
+                        apply(a)
+                        claimed = True
+                        break
+            if deal.over:
+                break
+            seat = deal.to_play
+            assert seat is not None
+            memory = seats[seat].memory
+            records = [r for r in relevant(memory, seat, rules) if r.epoch == memory.epoch]
+            if records and deal.tricks:
+                total += 1
+                ones += likelihood(_sim_of(deal), records, memory, 0.25, rules) == 1.0
+            apply(seats[seat].choose(seat_view(deal, seat)))
+    assert total > 100
+    assert ones == total

@@ -1,0 +1,501 @@
+"""The game service on real SQLite files: tables, seats, actions, computers, timers, recovery."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import GameService, Outcome, ServiceError
+from engine import Deal
+
+ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
+NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
+CARD = re.compile(r"\b[EBHS](?:A|10|K|O|U|7)\b")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def open_service(path: Path, **kwargs: Any) -> GameService:
+    return await GameService.open(str(path), **kwargs)
+
+
+async def four_people(svc: GameService, channel: int = 100, **options: Any) -> int:
+    state = await svc.create_table(1, channel, ALICE, "Alice", players=4, **options)
+    for uid in (BOB, CAROL, DAVE):
+        await svc.join(state.table_id, uid, NAMES[uid])
+    return state.table_id
+
+
+def person_to_play(svc: GameService, tid: int) -> int | None:
+    state = svc.public_state(tid)
+    if state.status != "playing":
+        return None
+    for s in state.seats:
+        if s.to_play and not s.computer and not s.away:
+            return s.user_id
+    return None
+
+
+async def play_turn(svc: GameService, tid: int, rng: random.Random, **kw: Any) -> list[Outcome]:
+    uid = person_to_play(svc, tid)
+    assert uid is not None
+    view, version = svc.hand_view(tid, uid)
+    play = rng.choice([a for a in view.actions if a.do == "play"])
+    return await svc.act(tid, uid, "play", card=play.card, opening=play.opening,
+                         expected_version=version, **kw)
+
+
+async def play_deal(svc: GameService, tid: int, rng: random.Random) -> list[Outcome]:
+    """People play random legal cards (and knock when the engine says they may win)."""
+    out: list[Outcome] = []
+    while svc.public_state(tid).status == "playing":
+        uid = person_to_play(svc, tid)
+        if uid is None:
+            out += await svc.advance(tid)
+            continue
+        t = svc._tables[tid]
+        deal = t.deal
+        assert deal is not None
+        seat = svc.seat_of(tid, uid)
+        assert seat is not None
+        if deal.points[deal.team(seat)] >= 101:  # a person who can count knocks
+            out += await svc.act(tid, uid, "knock")
+            continue
+        out += await play_turn(svc, tid, rng)
+    return out
+
+
+# ---------------------------------------------------------------------- tables and seats
+
+
+async def test_table_life_and_refusals(tmp_path: Path) -> None:
+    svc = await open_service(tmp_path / "g.sqlite3")
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
+        tid = state.table_id
+        assert state.status == "open" and state.version == 0
+        assert svc.table_in_channel(100) == tid
+        with pytest.raises(ServiceError) as err:
+            await svc.create_table(1, 100, BOB, "Bob")
+        assert err.value.code == "table_exists"
+        await svc.join(tid, BOB, "Bob")
+        with pytest.raises(ServiceError, match="already_seated"):
+            await svc.join(tid, BOB, "Bob")
+        with pytest.raises(ServiceError) as err:
+            await svc.start(tid, BOB)
+        assert err.value.code == "not_host"
+        assert err.value.message("de") == "Das darf nur der Gastgeber."
+        with pytest.raises(ServiceError, match="not_full"):
+            await svc.start(tid, ALICE)
+        with pytest.raises(ServiceError, match="not_started"):
+            await svc.act(tid, ALICE, "knock")
+        await svc.add_computer(tid, ALICE, "random")
+        with pytest.raises(ServiceError, match="unknown_level"):
+            await svc.add_computer(tid, ALICE, "grandmaster")
+        await svc.join(tid, CAROL, "Carol")
+        with pytest.raises(ServiceError, match="table_full"):
+            await svc.join(tid, DAVE, "Dave")
+        await svc.kick(tid, ALICE, 2)  # the computer goes
+        await svc.leave(tid, CAROL)
+        state = svc.public_state(tid)
+        assert [(s.chair, s.name, s.empty) for s in state.seats] == [
+            (0, "Alice", False), (1, "Bob", False), (2, "", True), (3, "", True)]
+        assert [s.team for s in state.seats] == [0, 1, 0, 1]
+        await svc.join(tid, DAVE, "Dave", chair=3)
+        with pytest.raises(ServiceError, match="seat_taken"):
+            await svc.join(tid, CAROL, "Carol", chair=3)
+        outcomes = await svc.start(tid, ALICE, fill=True)
+        assert outcomes[0].kind == "deal_started"
+        state = svc.public_state(tid)
+        assert state.status == "playing" and state.seats[2].computer
+        assert state.dealer == 3 and state.seats[3].dealer and state.deal_number == 1
+        with pytest.raises(ServiceError, match="already_started"):
+            await svc.join(tid, CAROL, "Carol")
+        with pytest.raises(ServiceError, match="not_seated"):
+            await svc.act(tid, CAROL, "knock")
+        # the host leaves: Bob hosts, a computer plays Alice's chair
+        await svc.leave(tid, ALICE)
+        state = svc.public_state(tid)
+        assert state.host_id == BOB and state.seats[0].computer
+        assert state.seats[0].name == "Alice (Computer)"
+        await svc.end(tid, BOB)
+        assert svc.public_state(tid).status == "ended" and svc.table_in_channel(100) is None
+        with pytest.raises(ServiceError, match="table_closed"):
+            await svc.act(tid, BOB, "knock")
+        again = await svc.create_table(1, 100, CAROL, "Carol")
+        assert again.table_id != tid
+        with pytest.raises(ServiceError, match="no_table"):
+            svc.public_state(9999)
+    finally:
+        await svc.close()
+
+
+async def test_acting_stale_versions_and_outcomes(tmp_path: Path) -> None:
+    seen: list[Outcome] = []
+
+    async def tell(o: Outcome) -> None:
+        seen.append(o)
+
+    svc = await open_service(tmp_path / "g.sqlite3", on_outcome=tell)
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
+        tid = state.table_id
+        await svc.join(tid, CAROL, "Carol", chair=2)  # Alice and Carol against two computers
+        outcomes = await svc.start(tid, ALICE, fill=True)
+        assert seen == outcomes
+        view, version = svc.hand_view(tid, ALICE)
+        assert view.seat == 0 and len(view.hand) == 5 and version == svc.public_state(tid).version
+        with pytest.raises(ServiceError, match="not_your_turn"):
+            await svc.act(tid, CAROL, "play", card=svc.hand_view(tid, CAROL)[0].hand[0])
+        with pytest.raises(ServiceError, match="stale"):
+            await svc.act(tid, ALICE, "knock", expected_version=version - 1)
+        with pytest.raises(ServiceError, match="bad_action"):
+            await svc.act(tid, ALICE, "dance")
+        with pytest.raises(ServiceError, match="bad_action"):
+            await svc.act(tid, ALICE, "play", card="XX")
+        with pytest.raises(ServiceError) as err:
+            await svc.act(tid, ALICE, "play", card=view.hand[0], opening="nonsense")
+        assert err.value.code == "bad_opening"
+        assert svc.public_state(tid).version == version  # refusals change nothing
+        seen.clear()
+        outcomes = await play_turn(svc, tid, random.Random(1))
+        assert seen == outcomes
+        # Alice, then the computers at seats 1 and... up to Carol's turn (seat 2) after seat 1
+        assert [o.via for o in outcomes][0] == "human" and outcomes[0].actor == ALICE
+        assert all(o.via == "computer" and o.actor is None for o in outcomes[1:])
+        versions = [o.version for o in outcomes]
+        assert versions == list(range(version + 1, version + 1 + len(outcomes)))
+        assert [o.index for o in outcomes] == list(range(len(outcomes)))
+        state = svc.public_state(tid)
+        assert state.version == versions[-1]
+        assert person_to_play(svc, tid) == CAROL
+        # the public state shows no hand, and no face-down card
+        assert state.view is not None and state.view.hand == () and state.view.actions == ()
+        if state.view.trick.face_down:
+            assert all(c is None for s, c in state.view.trick.plays if s != 0)
+        # the events of a face-down opening card are secret to others
+        first = outcomes[0].events[0]
+        if first.data.get("face_down"):
+            assert first.seen_by(1).data["card"] is None
+            assert first.seen_by(0).data["card"] == outcomes[0].action.card
+        # two concurrent clicks with the same version: one plays, one is stale
+        view, version = svc.hand_view(tid, CAROL)
+        plays = [a for a in view.actions if a.do == "play"]
+        results = await asyncio.gather(*(
+            svc.act(tid, CAROL, "play", card=plays[0].card, expected_version=version)
+            for _ in range(2)), return_exceptions=True)
+        assert sum(isinstance(r, list) for r in results) == 1
+        assert [r.code for r in results if isinstance(r, ServiceError)] in (["stale"],
+                                                                           ["not_your_turn"])
+    finally:
+        await svc.close()
+
+
+async def test_whole_deals_match_and_ready(tmp_path: Path) -> None:
+    svc = await open_service(tmp_path / "g.sqlite3")
+    rng = random.Random(3)
+    try:
+        tid = await four_people(svc, strokes=3)
+        await svc.start(tid, ALICE)
+        outcomes = await play_deal(svc, tid, rng)
+        end = outcomes[-1].deal_end
+        assert end is not None and end.number == 1
+        state = svc.public_state(tid)
+        assert state.status == "waiting" and state.last_result == end
+        assert state.score is not None and state.score["deals"] == 1
+        loser = 1 - end.winner_team
+        assert state.score["teams"][loser]["given"] == end.games
+        assert end.result.winner == end.winner_team  # deal 1: engine teams are table teams
+        with pytest.raises(ServiceError, match="deal_over"):
+            await svc.act(tid, ALICE, "knock")
+        # everyone ready, or the host: the next deal, the dealer one chair on
+        assert await svc.next_deal(tid, BOB) == []
+        assert svc.public_state(tid).seats[1].ready
+        assert await svc.next_deal(tid, CAROL) == []
+        outcomes = await svc.next_deal(tid, DAVE)
+        assert outcomes == []  # Alice (the host) is not ready yet
+        outcomes = await svc.next_deal(tid, ALICE)
+        assert outcomes[0].kind == "deal_started" and outcomes[0].deal_number == 2
+        state = svc.public_state(tid)
+        # deal 2: chair 1 (Bob) is Vorhand, chair 0 (Alice) deals
+        assert [s.chair for s in state.seats] == [1, 2, 3, 0]
+        assert state.seats[3].name == "Alice" and state.seats[3].dealer
+        assert svc.seat_of(tid, BOB) == 0 and person_to_play(svc, tid) == BOB
+        with pytest.raises(ServiceError, match="deal_running"):
+            await svc.next_deal(tid, ALICE)
+        while True:
+            outcomes = await play_deal(svc, tid, rng)
+            end = outcomes[-1].deal_end
+            assert end is not None
+            if end.match_over:
+                break
+            await svc.next_deal(tid, ALICE)
+        state = svc.public_state(tid)
+        assert state.status == "over" and state.match_over
+        assert state.match_winner == end.match_winner
+        assert svc.table_in_channel(100) is None
+        with pytest.raises(ServiceError, match="match_over"):
+            await svc.next_deal(tid, ALICE)
+        # stats: four people, every deal counted for each
+        deals = end.number
+        stats = await svc.stats(1, ALICE)
+        assert stats["deals_played"] == deals and stats["matches_played"] == 1
+        assert stats["matches_won"] == int(state.match_winner == 0)
+        board = await svc.leaderboard(1)
+        assert {r["user_id"] for r in board} == {ALICE, BOB, CAROL, DAVE}
+        assert board[0]["matches_won"] == 1
+        guild = await svc.stats(1)
+        assert guild["deals_played"] == deals and guild["matches_finished"] == 1
+        assert guild["players"] == 4
+        total_won = sum(r["deals_won"] for r in board)
+        assert total_won == 2 * deals
+    finally:
+        await svc.close()
+
+
+async def test_three_players_score_five_three_one(tmp_path: Path) -> None:
+    svc = await open_service(tmp_path / "g.sqlite3")
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=3, seat_host=False,
+                                       deals=2)
+        assert state.options.scoring == "three" and state.teams == 3
+        outcomes = await svc.start(state.table_id, ALICE, fill=True)
+        end = outcomes[-1].deal_end
+        assert end is not None and sorted(end.change.delta) in ([1, 3, 5], [0, 3, 6], [0, 0, 9])
+        outcomes = await svc.next_deal(state.table_id, ALICE)
+        end = outcomes[-1].deal_end
+        assert end is not None and end.match_over
+        totals = [t["total"] for t in end.score["teams"]]
+        assert sum(totals) == 18 and totals[end.match_winner] == max(totals)
+    finally:
+        await svc.close()
+
+
+# ---------------------------------------------------------------------- timers and computers
+
+
+async def test_turn_timer_away_back_and_skip(tmp_path: Path) -> None:
+    clock = Clock()
+    svc = await open_service(tmp_path / "g.sqlite3", clock=clock)
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=2, turn_timer=30)
+        tid = state.table_id
+        await svc.join(tid, BOB, "Bob")
+        await svc.start(tid, ALICE)
+        state = svc.public_state(tid)
+        assert state.deadline == clock.now + 30
+        clock.now += 31
+        with pytest.raises(ServiceError, match="stale"):
+            await svc.timeout_turn(tid, state.version - 1)
+        missed = 0
+        while missed < 3:
+            state = svc.public_state(tid)
+            who = person_to_play(svc, tid)
+            if who == ALICE:
+                outcomes = await svc.timeout_turn(tid, state.version)
+                assert outcomes[-1].via == "timeout" or outcomes[0].via == "timeout"
+                missed += 1
+                assert svc.public_state(tid).seats[svc.seat_of(tid, ALICE)].missed == missed \
+                    or svc.public_state(tid).status != "playing"
+            elif who == BOB:
+                await play_turn(svc, tid, random.Random(missed))
+            else:
+                break
+            if svc.public_state(tid).status != "playing":
+                await svc.next_deal(tid, ALICE)
+        alice = next(s for s in svc.public_state(tid).seats if s.user_id == ALICE)
+        assert alice.away and alice.missed == 3
+        # now a computer plays Alice's turns: the person to play is always Bob
+        saw_away = False
+        for i in range(40):
+            if svc.public_state(tid).status != "playing":
+                await svc.next_deal(tid, ALICE)
+            assert person_to_play(svc, tid) == BOB
+            outcomes = await play_turn(svc, tid, random.Random(i))
+            if any(o.via == "away" and o.actor is None for o in outcomes):
+                saw_away = True
+                break
+        assert saw_away
+        await svc.back(tid, ALICE)
+        alice = next(s for s in svc.public_state(tid).seats if s.user_id == ALICE)
+        assert not alice.away and alice.missed == 0
+        with pytest.raises(ServiceError, match="not_away"):
+            await svc.back(tid, ALICE)
+        with sqlite3.connect(tmp_path / "g.sqlite3") as c:
+            vias = {r[0] for r in c.execute("SELECT via FROM actions")}
+        assert {"timeout", "human"} <= vias
+        # the host may let a computer play a turn
+        if svc.public_state(tid).status != "playing":
+            await svc.next_deal(tid, ALICE)
+        who = person_to_play(svc, tid)
+        if who is not None:
+            outcomes = await svc.skip(tid, ALICE)
+            assert outcomes[0].via == "skip" and outcomes[0].actor is None
+        with pytest.raises(ServiceError, match="not_host"):
+            await svc.skip(tid, BOB)
+    finally:
+        await svc.close()
+
+
+async def test_logs_tell_no_cards_at_info(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="bot")
+    svc = await open_service(tmp_path / "g.sqlite3")
+    try:
+        tid = await four_people(svc)
+        await svc.start(tid, ALICE)
+        await play_deal(svc, tid, random.Random(5))
+    finally:
+        await svc.close()
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.INFO]
+    assert any("play" in line for line in lines)
+    assert not [line for line in lines if CARD.search(line)]
+
+
+# ---------------------------------------------------------------------- recovery
+
+
+def _snapshot(svc: GameService, tid: int) -> tuple[Any, ...]:
+    state = svc.public_state(tid)
+    hands = tuple(svc.hand_view(tid, uid) for uid in (ALICE, BOB, CAROL, DAVE)
+                  if svc.seat_of(tid, uid) is not None)
+    return state, hands
+
+
+async def test_recovery_mid_deal_and_between_deals(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    clock = Clock()
+    svc = await open_service(path, clock=clock)
+    rng = random.Random(11)
+    state = await svc.create_table(1, 100, ALICE, "Alice", players=4, turn_timer=60)
+    tid = state.table_id
+    await svc.join(tid, CAROL, "Carol", chair=2)
+    await svc.start(tid, ALICE, fill=True)
+    for _ in range(3):
+        clock.now += 5
+        await play_turn(svc, tid, rng)
+    before = _snapshot(svc, tid)
+    brains_before = {s: getattr(b, "memory", None) for s, b in svc._tables[tid].brains.items()}
+    deal_before: Deal = svc._tables[tid].deal  # type: ignore[assignment]
+    await svc.close()
+
+    svc = await open_service(path, clock=clock)
+    try:
+        assert svc.recovered == [tid]
+        assert _snapshot(svc, tid) == before
+        t = svc._tables[tid]
+        assert t.deal is not None and t.deal.state_json() == deal_before.state_json()
+        assert t.deal.actions == deal_before.actions
+        assert set(t.brains) == set(brains_before)
+        for seat, memory in brains_before.items():
+            now = getattr(t.brains[seat], "memory", None)
+            if memory is not None and hasattr(memory, "points"):
+                assert now.points == memory.points
+        assert svc.public_state(tid).deadline == before[0].deadline
+        # it plays on, to the end of the deal
+        outcomes = await play_deal(svc, tid, rng)
+        assert outcomes[-1].deal_end is not None
+        between = _snapshot(svc, tid)
+    finally:
+        await svc.close()
+
+    svc = await open_service(path, clock=clock)
+    try:
+        assert _snapshot(svc, tid) == between
+        assert svc.public_state(tid).last_result == between[0].last_result
+        outcomes = await svc.next_deal(tid, ALICE)
+        assert outcomes[0].deal_number == 2
+    finally:
+        await svc.close()
+
+
+async def test_recovery_lets_computers_take_their_turn(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    svc = await open_service(path)
+    state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
+    tid = state.table_id
+    await svc.start(tid, ALICE, fill=True)
+    # Alice plays without letting the computers answer, then the process stops
+    await play_turn(svc, tid, random.Random(2), run_computers=False)
+    assert person_to_play(svc, tid) is None
+    version = svc.public_state(tid).version
+    await svc.close()
+    svc = await open_service(path)
+    try:
+        assert svc.public_state(tid).version == version
+        resumed = await svc.resume_all()
+        assert resumed[tid][0].via == "computer"
+        assert person_to_play(svc, tid) == ALICE or svc.public_state(tid).status != "playing"
+    finally:
+        await svc.close()
+
+
+# ---------------------------------------------------------------------- settings and prefs
+
+
+async def test_settings_and_prefs(tmp_path: Path) -> None:
+    svc = await open_service(tmp_path / "g.sqlite3")
+    try:
+        assert (await svc.get_settings(5)).preset == "wuerttemberg"
+        new = await svc.set_settings(5, preset="classic", language="de", strokes=7,
+                                     turn_timer=45, rules={"last_trick_bonus": 10},
+                                     show_points=True, suit_style="french")
+        assert new.engine_rules().last_trick_bonus == 10
+        assert await svc.get_settings(5) == new
+        for bad in ({"preset": "x"}, {"strokes": 0}, {"turn_timer": 5}, {"language": "fr"},
+                    {"rules": {"nonsense": 1}}, {"scoring": "three"}, {"players": 5},
+                    {"colour": "red"}):
+            with pytest.raises(ServiceError, match="bad_option"):
+                await svc.set_settings(5, **bad)
+        with pytest.raises(ServiceError, match="unknown_level"):
+            await svc.set_settings(5, level="grandmaster")
+        state = await svc.create_table(5, 1, ALICE, "Alice")
+        assert state.options == new and state.rules.preset == "classic"
+        assert state.options.show_points
+        state = await svc.create_table(5, 2, BOB, "Bob", players=3, strokes=5)
+        assert state.options.scoring == "three" and state.options.strokes == 5
+        state = await svc.create_table(5, 3, CAROL, "Carol", players=3, scoring="tokens")
+        assert state.options.scoring == "tokens"
+        with pytest.raises(ServiceError, match="bad_option"):
+            await svc.create_table(5, 4, DAVE, "Dave", players=4, scoring="three")
+        assert (await svc.get_user_prefs(ALICE)).dm_mirror is False
+        await svc.set_user_prefs(ALICE, dm_mirror=True)
+        assert (await svc.get_user_prefs(ALICE)).dm_mirror is True
+        await svc.set_user_prefs(ALICE, language="de")
+        prefs = await svc.get_user_prefs(ALICE)
+        assert prefs.dm_mirror is True and prefs.language == "de"
+    finally:
+        await svc.close()
+
+
+async def test_tables_do_not_wait_for_each_other(tmp_path: Path) -> None:
+    """Twenty tables of computers at once through one service: each completes its deals."""
+    svc = await open_service(tmp_path / "g.sqlite3")
+    try:
+        from bot.service.simulate import play_table
+        results = await asyncio.gather(*(play_table(svc, i, 2) for i in range(20)))
+        assert [r["deals"] for r in results] == [2] * 20
+    finally:
+        await svc.close()
+    with sqlite3.connect(tmp_path / "g.sqlite3") as c:
+        assert c.execute("SELECT COUNT(*) FROM deals WHERE ended_at IS NOT NULL").fetchone()[0] == 40
+        assert c.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == sum(
+            r["actions"] for r in results)
+        # every table's version counts every change made to it
+        for tid, version in c.execute("SELECT id, version FROM tables"):
+            n = c.execute("SELECT COUNT(*) FROM actions a JOIN deals d ON d.id = a.deal_id"
+                          " WHERE d.table_id = ?", (tid,)).fetchone()[0]
+            deals = c.execute("SELECT COUNT(*) FROM deals WHERE table_id = ?", (tid,)).fetchone()[0]
+            assert version == n + deals + 4  # actions, deals started, four computers seated
