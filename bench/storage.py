@@ -7,6 +7,14 @@ of computer players going through the same ``GameService`` and storage code the 
 uses. Goal: a ratio of at least 0.5. Then the memory a live table holds mid-deal (one person,
 three computers, tracemalloc; goal at most 100 KB).
 
+For context it also plays the same tables with the writes short-circuited (``NullStorage``: the
+transaction functions run against a stand-in connection, nothing is stored): the speed of the
+engine and the computer players alone, and so the cost of durable storage per action.
+
+The bare loop's speed is mostly the time aiosqlite takes to hand work to its thread and back,
+which on a small VM varies several-fold with how busy the machine is; the service is mostly
+CPU-bound (engine, views, computer players). Compare figures from the same run only.
+
 Run: ``python bench/storage.py [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]``.
 """
 
@@ -29,6 +37,7 @@ import aiosqlite  # noqa: E402
 
 from bot.service import GameService  # noqa: E402
 from bot.service.simulate import play_table  # noqa: E402
+from bot.storage import Storage  # noqa: E402
 
 
 async def bare_loop(path: str, seconds: float) -> float:
@@ -53,12 +62,42 @@ async def bare_loop(path: str, seconds: float) -> float:
     return count / elapsed
 
 
-async def service_run(path: str, tables: int, deals: int, level: str) -> dict[str, float]:
+class _NullConnection:
+    rowcount = 1
+
+    def __init__(self) -> None:
+        self.lastrowid = 0
+
+    def execute(self, *args: object) -> _NullConnection:
+        self.lastrowid += 1
+        return self
+
+    executemany = execute
+
+
+class NullStorage(Storage):
+    """Writes that store nothing: the service's speed without the database."""
+
+    async def write(self, fn, *args):  # type: ignore[no-untyped-def]
+        await asyncio.sleep(0)
+        return fn(self._null, *args)
+
+    write_statement = write
+    _null = _NullConnection()
+
+
+async def service_run(path: str, tables: int, deals: int, level: str,
+                      null: bool = False) -> dict[str, float]:
     service = await GameService.open(path)
+    if null:
+        real = service.db
+        service.db = NullStorage(real._db, real.path)
     start = time.perf_counter()
     results = await asyncio.gather(*(play_table(service, i, deals, level=level)
                                      for i in range(tables)))
     elapsed = time.perf_counter() - start
+    if null:
+        service.db = real
     await service.close()
     actions = sum(r["actions"] for r in results)
     return {"actions": actions, "deals": sum(r["deals"] for r in results), "seconds": elapsed,
@@ -95,6 +134,8 @@ async def main() -> None:
         bare = await bare_loop(str(Path(tmp) / "bare.sqlite3"), args.bare_seconds)
         run = await service_run(str(Path(tmp) / "service.sqlite3"), args.tables, args.deals,
                                 args.level)
+        null = await service_run(str(Path(tmp) / "null.sqlite3"), args.tables, args.deals,
+                                 args.level, null=True)
         mem = await memory_per_table(str(Path(tmp) / "memory.sqlite3"), args.tables, args.level)
         size = (Path(tmp) / "service.sqlite3").stat().st_size
     print(json.dumps({
@@ -107,6 +148,9 @@ async def main() -> None:
         "bare_inserts_per_second": round(bare, 1),
         "ratio": round(run["actions_per_second"] / bare, 3),
         "ratio_goal": 0.5,
+        "without_storage_actions_per_second": round(null["actions_per_second"], 1),
+        "storage_cost_us_per_action": round(
+            1e6 / run["actions_per_second"] - 1e6 / null["actions_per_second"], 1),
         "memory_per_live_table_kb": round(mem / 1024, 1),
         "memory_goal_kb": 100,
         "database_bytes_per_action": round(size / max(run["actions"], 1), 1),

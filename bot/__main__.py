@@ -34,7 +34,10 @@ def default_db() -> str:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="The Gaigel bot.")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="The Gaigel bot.",
+        epilog="Without a command (or with run, sync, offline) the Discord shell runs: "
+               "see bot/shell.")
     sub = parser.add_subparsers(dest="command", required=True)
     sim = sub.add_parser("simulate", help="play tables of computer players (no Discord)")
     sim.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")

@@ -146,7 +146,7 @@ async def test_table_edits_are_coalesced_to_about_one_per_second(sim: Sim) -> No
 
 
 async def test_after_the_15_minute_token_limit_hands_are_reopened_not_pushed(sim: Sim) -> None:
-    await started(sim)
+    await started(sim, timer=0)  # no turn timer: the quarter hour passes with nobody replaced
     bob_old = sim.hand("bob").content
     await sim.env.advance_time(15 * 60 + 5)
     calls = len(sim.env.http_requests)

@@ -1,4 +1,29 @@
-"""The game service the Discord shell, the offline mode and the benchmarks share (no Discord)."""
+"""The game service the Discord shell, the offline mode and the benchmarks share (no Discord).
+
+``svc = await GameService.open(path, clock=time.time, on_outcome=None, computer_budget_ms=None,
+seed=None)`` migrates the database and rebuilds every live table by replay; ``await
+svc.resume_all()`` lets computers take turns that were theirs at the stop; ``await svc.close()``.
+
+Changing a table (each change one transaction with the version bump, committed before return):
+``create_table(guild_id, channel_id, host_id, host_name, *, seat_host=True, **options)``,
+``set_message(table_id, message_id)``, ``configure(table_id, user_id, **options)``,
+``join(table_id, user_id, name, chair=None)``, ``add_computer(table_id, user_id, level=None,
+chair=None)``, ``leave(table_id, user_id)``, ``kick(table_id, user_id, chair)``,
+``start(table_id, user_id, *, fill=False)``, ``next_deal(table_id, user_id)``,
+``end(table_id, user_id)``, ``back(table_id, user_id)``,
+``act(table_id, user_id, do, *, card=None, opening=None, suit=None, double=False, against=None,
+expected_version=None, run_computers=True)``, ``advance(table_id)``,
+``timeout_turn(table_id, expected_version)``, ``skip(table_id, user_id)``. Playing methods return
+every ``Outcome`` in order (also handed one by one to ``on_outcome``).
+
+Reading (no lock, no await): ``public_state(table_id)``, ``hand_view(table_id, user_id)``,
+``table_in_channel(channel_id)``, ``live_tables()``, ``seat_of(table_id, user_id)``,
+``is_host(table_id, user_id)``, ``computer_levels()``. Awaited: ``get_settings(guild_id)``,
+``set_settings(guild_id, **options)``, ``get_user_prefs(user_id)``, ``set_user_prefs(user_id, *,
+dm_mirror=None, language=None)``, ``stats(guild_id, user_id=None)``, ``leaderboard(guild_id,
+limit=10)``; ``export(*, guild_id=None, table_id=None, fmt="json")`` is an async iterator of
+text chunks. Every refusal is a ``ServiceError`` with a ``code`` and ``message(lang)``.
+"""
 
 from .computer import levels
 from .errors import ServiceError

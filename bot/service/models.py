@@ -34,10 +34,10 @@ class TableOptions:
     """Game points to win (``points``)."""
     deals: int = 10
     """Deals per match (``three``)."""
-    turn_timer: int = 0
-    """Seconds per turn; 0: no timer."""
-    level: str = "random"
-    """Default computer level."""
+    turn_timer: int = 90
+    """Seconds per turn; 0: no timer. When it runs out, a computer plays that turn."""
+    level: str = "heuristic"
+    """Default computer level: a partner that counts and plays sensibly, and answers at once."""
     show_points: bool = False
     """Beginner option: show running points in the views."""
     language: str = "en"

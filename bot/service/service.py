@@ -575,7 +575,8 @@ class GameService:
         """A person's action, then the computers' replies; every outcome in order.
 
         Raises ServiceError: ``stale`` when ``expected_version`` is not the table's version,
-        ``not_seated``, ``no_deal``, ``bad_action``, or the engine's refusal code.
+        ``not_seated``, ``not_started``, ``deal_over`` (between deals), ``table_closed``,
+        ``bad_action``, or the engine's refusal code (``not_your_turn``, ``must_follow``, ...).
         """
         t = self._get(table_id)
         async with t.lock:
@@ -671,9 +672,12 @@ class GameService:
             raise ServiceError("deal_over")
         return t.deal
 
-    async def _write(self, t: LiveTable, fn: Callable[[Any], Any]) -> Any:
-        """One transaction; on any failure the table is rebuilt from the database."""
+    async def _write(self, t: LiveTable, fn: Callable[[Any], Any], *, single: bool = False) -> Any:
+        """One transaction (``single``: ``fn`` is one statement, its own transaction); on any
+        failure the table is rebuilt from the database."""
         try:
+            if single:
+                return await self.db.write_statement(fn)
             return await self.db.write(fn)
         except asyncio.CancelledError:
             t.dirty = True
@@ -768,23 +772,24 @@ class GameService:
         score_json = None if end is None else {"change": end.change.to_json(),
                                                 "points": list(end.points), "after": end.score}
 
+        text = q.dumps(record)
+        simple = end is None and not chair_updates
+
         def txn(c: Any) -> None:
-            if end is None:
-                q.bump(c, table_id, version)
-            else:
-                q.bump(c, table_id, version, status=status, updated_at=now)
-            q.insert_action(c, deal_id, idx, action.seat, record, actor, via, now)
+            q.insert_action(c, table_id, version, deal_id, idx, action.seat, text, actor, via,
+                            now)
             for chair, away, missed in chair_updates:
                 q.set_away(c, table_id, chair, away, missed)
             if end is not None:
                 assert new_match is not None and deal.result is not None
+                q.set_status(c, table_id, status, now)
                 q.finish_deal(c, deal_id, now, deal.result.to_json(), end.winner_team,
                               end.games, end.reason, score_json or {})
                 q.insert_results(c, result_rows)
                 q.update_match(c, t.match_id or 0, new_match.to_json(), new_match.winner,
                                now if new_match.over else None)
 
-        await self._write(t, txn)
+        await self._write(t, txn, single=simple)
         # Committed: now memory, computer players and the outside world may learn of it.
         t.version = version + 1
         for chair, away, missed in chair_updates:

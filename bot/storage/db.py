@@ -107,7 +107,8 @@ class Storage:
         self._db = db
         self.path = path
         self.closed = False
-        self._queue: list[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any]]] = []
+        self._queue: list[tuple[Callable[..., Any], tuple[Any, ...], bool,
+                                asyncio.Future[Any]]] = []
         self._flushing = False
         self.batches = 0
         """Batches of writes sent to the database thread (for the benchmark)."""
@@ -144,8 +145,16 @@ class Storage:
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         """Run ``fn(connection, *args)`` as one transaction, committed before this returns."""
+        return await self._enqueue(fn, args, True)
+
+    async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)``, which executes exactly one writing statement: SQLite
+        makes that statement its own transaction, committed before this returns."""
+        return await self._enqueue(fn, args, False)
+
+    async def _enqueue(self, fn: Callable[..., T], args: tuple[Any, ...], wrap: bool) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.append((fn, args, future))
+        self._queue.append((fn, args, wrap, future))
         if not self._flushing:
             self._flushing = True
             asyncio.get_running_loop().create_task(self._flush())
@@ -158,11 +167,17 @@ class Storage:
                 batch = self._queue[:self.MAX_BATCH]
                 del self._queue[:self.MAX_BATCH]
                 try:
-                    outcomes = await self.run(_batch, [(fn, args) for fn, args, _ in batch])
-                except BaseException as exc:  # the connection itself failed
+                    outcomes = await self.run(_batch, [(fn, args, wrap)
+                                                       for fn, args, wrap, _ in batch])
+                except asyncio.CancelledError:  # shutting down: the batch may or may not commit
+                    for *_, future in batch + self._queue:
+                        future.cancel()
+                    self._queue.clear()
+                    raise
+                except Exception as exc:  # the connection itself failed
                     outcomes = [(False, exc)] * len(batch)
                 self.batches += 1
-                for (_, _, future), (ok, value) in zip(batch, outcomes, strict=True):
+                for (_, _, _, future), (ok, value) in zip(batch, outcomes, strict=True):
                     if future.done():
                         continue
                     if ok:
@@ -192,14 +207,16 @@ def _transaction(c: sqlite3.Connection, fn: Callable[..., T], args: tuple[Any, .
     return out
 
 
-def _batch(c: sqlite3.Connection,
-           batch: list[tuple[Callable[..., Any], tuple[Any, ...]]]) -> list[tuple[bool, Any]]:
+def _batch(c: sqlite3.Connection, batch: list[tuple[Callable[..., Any], tuple[Any, ...], bool]]
+           ) -> list[tuple[bool, Any]]:
     """Several transactions in a row on the thread; each commits or rolls back on its own."""
     out: list[tuple[bool, Any]] = []
-    for fn, args in batch:
+    for fn, args, wrap in batch:
         try:
-            out.append((True, _transaction(c, fn, args)))
+            out.append((True, _transaction(c, fn, args) if wrap else fn(c, *args)))
         except Exception as exc:
+            if c.in_transaction:  # never expected: a single statement commits or undoes itself
+                c.execute("ROLLBACK")
             out.append((False, exc))
     return out
 

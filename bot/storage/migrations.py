@@ -142,6 +142,15 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_match ON results (match_id, team);
     CREATE INDEX deals_ended ON deals (table_id, ended_at);
     """,
+    # 4: an action bumps its table's version by itself, so that storing an accepted action
+    # (checked against the expected version, see queries.insert_action) is one statement.
+    """
+    CREATE TRIGGER actions_bump_version AFTER INSERT ON actions
+    BEGIN
+        UPDATE tables SET version = version + 1
+            WHERE id = (SELECT table_id FROM deals WHERE id = NEW.deal_id);
+    END;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

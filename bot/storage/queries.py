@@ -97,11 +97,26 @@ def insert_deal(c: sqlite3.Connection, table_id: int, match_id: int, number: int
     return int(cur.lastrowid or 0)
 
 
-def insert_action(c: sqlite3.Connection, deal_id: int, idx: int, seat: int,
-                  action: dict[str, Any], actor: int | None, via: str, at: float) -> None:
-    c.execute("INSERT INTO actions (deal_id, idx, seat, action, actor, via, at)"
-              " VALUES (?, ?, ?, ?, ?, ?, ?)",
-              (deal_id, idx, seat, dumps(action), actor, via, at))
+def insert_action(c: sqlite3.Connection, table_id: int, version: int, deal_id: int, idx: int,
+                  seat: int, action: str, actor: int | None, via: str, at: float) -> int:
+    """Store an accepted action if the table is still at ``version`` (else StaleVersion).
+
+    One statement: the row is inserted only while the table is at the expected version, and
+    the ``actions_bump_version`` trigger bumps the version in the same statement, so on its
+    own (autocommit) it is one transaction. Returns the new version.
+    """
+    cur = c.execute(
+        "INSERT INTO actions (deal_id, idx, seat, action, actor, via, at)"
+        " SELECT ?, ?, ?, ?, ?, ?, ? FROM tables WHERE id = ? AND version = ?",
+        (deal_id, idx, seat, action, actor, via, at, table_id, version))
+    if cur.rowcount != 1:
+        raise StaleVersion(f"table {table_id} is no longer at version {version}")
+    return version + 1
+
+
+def set_status(c: sqlite3.Connection, table_id: int, status: str, now: float) -> None:
+    """A table's status, changed together with an action (which bumps the version)."""
+    c.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
 
 
 def finish_deal(c: sqlite3.Connection, deal_id: int, now: float, result: dict[str, Any],

@@ -237,8 +237,6 @@ def pick_first_trick(hand: Sequence[str], plays: Sequence[Action], trick: Sequen
                      seat: int, players: int, trump: str, opening: str | None,
                      shown: Mapping[str, int]) -> Action:
     """The first trick with openings: Vorhand's opening, or the reply to it."""
-    teams = 3 if players == 3 else 2
-
     hc = _counts(hand)
 
     def keep(c: str) -> float:
@@ -259,10 +257,27 @@ def pick_first_trick(hand: Sequence[str], plays: Sequence[Action], trick: Sequen
             return max(by_opening["hoeher-hat"],
                        key=lambda a: (STRENGTH[a.card or ""], -keep(a.card or "")))
         return plays[0]
-    partner_of_vorhand = seat % teams == 0
     cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
-    if partner_of_vorhand and opening in ("ge-elfen", "trumpf", "zweite-alte", "hoeher-hat"):
-        # the trick (most likely) goes to our side: smear, but not a card the opening could lose
+    card = first_trick_card(hand, cards, seat, players, trump, opening, shown)
+    for a in plays:
+        if a.card == card:
+            return a
+    return plays[0]
+
+
+def first_trick_card(hand: Sequence[str], cards: Sequence[str], seat: int, players: int,
+                     trump: str, opening: str | None, shown: Mapping[str, int]) -> str:
+    """A reply to the opening (``cards``: the legal ones): Vorhand's partners smear, for the
+    trick most likely goes to their side; the others throw their cheapest card."""
+    if len(cards) == 1:
+        return cards[0]
+    teams = 3 if players == 3 else 2
+    hc = _counts(hand)
+
+    def keep(c: str) -> float:
+        return keep_value(c, hc, trump, 1, None, {}, shown, players)
+
+    if seat % teams == 0 and opening in ("ge-elfen", "trumpf", "zweite-alte", "hoeher-hat"):
         def gain(c: str) -> float:
             g = POINTS[c] - keep(c)
             if opening == "zweite-alte" and c[1:] == "A":
@@ -270,10 +285,5 @@ def pick_first_trick(hand: Sequence[str], plays: Sequence[Action], trick: Sequen
             if opening == "hoeher-hat" and c[1:] == "A":
                 g -= 8.0
             return g
-        card = max(cards, key=gain)
-    else:
-        card = min(cards, key=lambda c: POINTS[c] + keep(c))
-    for a in plays:
-        if a.card == card:
-            return a
-    return plays[0]
+        return max(cards, key=lambda c: (gain(c), c))
+    return min(cards, key=lambda c: (POINTS[c] + keep(c), c))

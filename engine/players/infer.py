@@ -22,11 +22,16 @@ from .memory import PlayRecord, SeatMemory
 from .sim import Sim, strict_legal
 
 
-def relevant(memory: SeatMemory, me: int, rules: Rules) -> list[PlayRecord]:
-    """The other seats' plays that can be explained in a world (see the module text)."""
+def relevant(memory: SeatMemory, me: int, rules: Rules,
+             partners: bool = False) -> list[PlayRecord]:
+    """The other seats' plays that can be explained in a world (see the module text): the
+    opponents', and with ``partners`` the partners' too."""
     out = []
+    team = me % memory.teams
     for r in memory.history:
         if r.seat == me or r.epoch < memory.epoch - 1:
+            continue
+        if not partners and r.seat % memory.teams == team:
             continue
         if r.tricks_done == 0 and rules.openings:
             continue  # the openings' first trick: blind cards, other rules

@@ -2,11 +2,11 @@
 
 The search plays thousands of imagined continuations per decision, so it does not drive the
 engine's ``Deal`` (events, records, refusal codes, views) but this small state with the same
-rules of play from the first completed trick on: free play while the talon lasts, then follow,
-beat, trump and overtrump; tricks, draws, the indicator drawn last; marriages (both meld windows,
-both second-pair rules, melding after the talon or not), the Seven exchange, five Sevens, five
-tricks, and the knock at 101 the moment a team has it (every computer player knocks then). The
-first trick's openings are not modelled: the search starts after it, or with ``openings`` off.
+rules of play: the first trick's openings (who wins it, no trumps unless a hand is all trumps),
+free play while the talon lasts, then follow, beat, trump and overtrump; tricks, draws, the
+indicator drawn last; marriages (both meld windows, both second-pair rules, melding after the
+talon or not), the Seven exchange, five Sevens, five tricks, and the knock at 101 the moment a
+team has it (every computer player knocks then). Vorhand's opening is given, not chosen here.
 ``tests/test_players.py`` checks it against the engine move by move.
 
 ``solve`` is the exact search once the talon is empty: alpha-beta over the remaining tricks of
@@ -21,7 +21,7 @@ import time
 from ..cards import POINTS, STRENGTH, SUITS
 from ..deal import AUS
 from ..rules import Rules
-from .heuristic import pick_play, winner_index
+from .heuristic import first_trick_card, pick_play, winner_index
 
 _TRUMP_SEVEN = {s: s + "7" for s in SUITS}
 
@@ -62,7 +62,7 @@ class Sim:
     __slots__ = (
         "n", "teams", "trump", "hands", "talon", "indicator", "trick", "to_play", "points",
         "team_tricks", "seat_tricks", "played", "shown", "declared", "tricks_done",
-        "total_tricks", "winner", "games", "rules",
+        "total_tricks", "winner", "games", "rules", "opening",
     )
 
     def __init__(self, rules: Rules, players: int, trump: str, hands: list[list[str]],
@@ -90,6 +90,8 @@ class Sim:
         self.total_tricks = 48 // players
         self.winner: int | None = None
         self.games = 0
+        self.opening: str | None = None
+        """The first trick's opening, while that trick is played with ``openings`` on."""
 
     def copy(self) -> Sim:
         new = Sim.__new__(Sim)
@@ -112,6 +114,7 @@ class Sim:
         new.total_tricks = self.total_tricks
         new.winner = self.winner
         new.games = self.games
+        new.opening = self.opening
         return new
 
     @property
@@ -121,8 +124,17 @@ class Sim:
     def closed_suits(self) -> set[str]:
         return self.declared if self.rules.second_pair_same_suit == "never" else set()
 
+    @property
+    def first_trick(self) -> bool:
+        """The first trick under the openings' rules."""
+        return self.tricks_done == 0 and self.rules.openings
+
     def legal(self) -> list[str]:
         hand = self.hands[self.to_play]
+        if self.tricks_done == 0 and self.rules.openings and self.trick:
+            trump = self.trump
+            plain = [c for c in dict.fromkeys(hand) if c[0] != trump]
+            return plain or list(dict.fromkeys(hand))
         if self.indicator is not None or not self.trick:
             return list(dict.fromkeys(hand))
         return strict_legal(hand, self.trick, self.trump, self.rules.beat_when_trumped)
@@ -141,7 +153,10 @@ class Sim:
         if len(trick) < self.n:
             self.to_play = (seat + 1) % self.n
             return
-        winner = trick[winner_index(trick, self.trump)][0]
+        if self.tricks_done == 0 and self.rules.openings:
+            winner = self._opening_winner()
+        else:
+            winner = trick[winner_index(trick, self.trump)][0]
         pts = 0
         for _, c in trick:
             pts += POINTS[c]
@@ -172,6 +187,28 @@ class Sim:
         if talon_before:
             self._draw(winner)
         self._claims(team, window, talon_before)
+
+    def _opening_winner(self) -> int:
+        """Who takes the first trick under its opening (the engine's rule)."""
+        plays = self.trick
+        led_card = plays[0][1]
+        opening = self.opening
+        if opening == "ge-elfen":
+            return plays[0][0]
+        if opening == "zweite-alte":
+            for s, c in plays[1:]:
+                if c == led_card:
+                    return s
+            return plays[0][0]
+        if opening == "trumpf":
+            return plays[winner_index(plays, self.trump)][0]
+        led = led_card[0]
+        best = 0
+        for i in range(1, len(plays)):
+            c = plays[i][1]
+            if c[0] == led and STRENGTH[c] > STRENGTH[plays[best][1]]:
+                best = i
+        return plays[best][0]
 
     def settle(self) -> None:
         """Make the claims computer players would make before the next card: the exchange,
@@ -290,23 +327,44 @@ class Sim:
         self.winner = team
         self.games = games
 
-    def value(self, team: int) -> float:
-        """The finished world's result for ``team`` in games, with a hint of the point margin."""
+    def value(self, team: int, margin_weight: float = 0.001) -> float:
+        """The finished world's result for ``team`` in games, plus ``margin_weight`` times the
+        point margin (a tie-break between equal results)."""
         assert self.winner is not None
         others = max(self.points[t] for t in range(self.teams) if t != team)
-        margin = (self.points[team] - others) * 0.001
+        margin = (self.points[team] - others) * margin_weight
         return (self.games if self.winner == team else -self.games) + margin
 
     # ------------------------------------------------------------------ playouts
 
-    def playout(self, rng: random.Random | None = None, epsilon: float = 0.0) -> None:
-        """Play to the end with the heuristic for every seat (``epsilon``: random plays)."""
+    def playout_value(self, team: int, margin_weight: float = 0.001, exact: bool = False,
+                      deadline: float | None = None) -> float:
+        """The result for ``team`` of a heuristic playout; with ``exact``, the heuristic only
+        plays until the talon is empty and the exact search takes over from there."""
+        if exact:
+            self.playout(until_strict=True)
+            if self.winner is None:
+                return solve(self, team, None, deadline)
+        else:
+            self.playout()
+        return self.value(team, margin_weight)
+
+    def playout(self, rng: random.Random | None = None, epsilon: float = 0.0,
+                until_strict: bool = False) -> None:
+        """Play to the end with the heuristic for every seat (``epsilon``: random plays), or,
+        with ``until_strict``, until the talon is empty."""
         closed = self.closed_suits()
         rules_never = bool(closed) or self.rules.second_pair_same_suit == "never"
         while self.winner is None:
+            if until_strict and self.indicator is None:
+                return
             legal = self.legal()
             if len(legal) == 1:
                 card = legal[0]
+            elif self.tricks_done == 0 and self.rules.openings:
+                seat = self.to_play
+                card = first_trick_card(self.hands[seat], legal, seat, self.n, self.trump,
+                                        self.opening, self.shown[seat])
             elif epsilon and rng is not None and rng.random() < epsilon:
                 card = rng.choice(legal)
             else:

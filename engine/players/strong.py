@@ -1,11 +1,14 @@
 """The ``strong`` level: Perfect-Information Monte Carlo over worlds the seat cannot rule out.
 
-For each decision with more than one legal card (after the first trick's openings, which the
-heuristic plays):
+For each decision with more than one legal card (the first trick's openings and replies are
+the heuristic's unless ``first_trick``; the search can model them, but did not gain by it):
 
-1. sample a world consistent with everything the seat saw (``engine.players.sample``), and keep
-   it with the probability that the heuristic, in the other seats' places, would have played
-   the cards they played (``engine.players.infer``; rejection sampling, ``infer_eps``);
+1. sample a world consistent with everything the seat saw (``engine.players.sample``): the
+   indicator, the cards played, declared cards still held, the exchanged indicator, voids and
+   "nothing higher" revealed in strict play. Optional, off by default because they did not
+   measurably help: keep the world with the probability that the heuristic in the opponents'
+   places would have played their recent cards (``infer_eps`` < 1, ``engine.players.infer``),
+   and a prior that hands keep high cards and throw low ones (``prior``);
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
    the end of the deal, once it is empty by the exact alpha-beta result (``sim.solve``);
 3. repeat until one card is ahead of every other by ``z_stop`` standard errors of the paired
@@ -41,7 +44,9 @@ class StrongPlayer(Player):
                  budget_ms: float = 300.0, seed: int | None = None,
                  max_samples: int = 400, min_samples: int = 16, z_stop: float = 3.0,
                  z_override: float = 1.0, soft: float = 0.3, z_soft: float = 1.0,
-                 infer_eps: float = 0.25, infer_tries: int = 10) -> None:
+                 infer_eps: float = 1.0, infer_tries: int = 10, margin_weight: float = 0.005,
+                 prior: dict[str, float] | None = None, exact_leaves: bool = False,
+                 first_trick: bool = False) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
         self.max_samples = max_samples
         self.min_samples = min_samples
@@ -51,22 +56,28 @@ class StrongPlayer(Player):
         self.z_soft = z_soft
         self.infer_eps = infer_eps
         self.infer_tries = infer_tries
+        self.margin_weight = margin_weight
+        self.prior = prior
+        self.exact_leaves = exact_leaves
+        self.first_trick = first_trick
         self.last_stats: dict[str, object] = {}
 
     def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
               rng: random.Random) -> Action:
         fallback = heuristic_action(view, memory, plays, self.rules)
-        if view.trick_number == 0 and self.rules.openings:
+        if view.trick_number == 0 and self.rules.openings and not self.first_trick:
             return fallback
-        cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
-        card = self.search(view, memory, cards, fallback.card, rng)
-        for a in plays:
-            if a.card == card:
-                return a
-        return fallback
+        if view.trick_number == 0 and self.rules.openings and not view.trick.plays:
+            candidates = list(plays)  # Vorhand: every card with every opening it allows
+        else:
+            candidates = list({a.card: a for a in plays if a.card is not None}.values())
+        if len(candidates) == 1:
+            return candidates[0]
+        return self.search(view, memory, candidates, fallback, rng)
 
-    def search(self, view: View, memory: SeatMemory, cards: list[str], prior: str | None,
-               rng: random.Random) -> str | None:
+    def search(self, view: View, memory: SeatMemory, candidates: list[Action],
+               prior: Action, rng: random.Random) -> Action:
+        """The best of ``candidates`` (plays), or ``prior`` unless clearly beaten."""
         start = time.perf_counter()
         deadline = start + self.budget_ms / 1000.0
         soft_deadline = start + self.soft * self.budget_ms / 1000.0
@@ -74,7 +85,7 @@ class StrongPlayer(Player):
         assert seat is not None
         team = seat % view.teams
         strict = view.talon == 0
-        values: dict[str, list[float]] = {c: [] for c in cards}
+        values: list[list[float]] = [[] for _ in candidates]
         samples = 0
         stop = "budget"
         records = relevant(memory, seat, self.rules) if self.infer_eps < 1.0 else []
@@ -84,34 +95,35 @@ class StrongPlayer(Player):
                 stop = "no_world"
                 break
             try:
-                row = self._evaluate(world, cards, team, strict, deadline)
+                row = self._evaluate(world, candidates, team, strict, deadline)
             except SearchTimeout:
                 break
-            for c in cards:
-                values[c].append(row[c])
+            for i, v in enumerate(row):
+                values[i].append(v)
             samples += 1
             now = time.perf_counter()
             if now >= deadline:
                 break
-            if samples >= self.min_samples and samples % 4 == 0 and self._clear(values, cards):
+            if samples >= self.min_samples and samples % 4 == 0 and self._clear(values):
                 stop = "clear"
                 break
             if now >= soft_deadline and samples >= 4 and samples % 2 == 0 and not self._open(
-                    values, cards):
+                    values):
                 stop = "soft"
                 break
         else:
             stop = "samples"
         choice = prior
         if samples:
-            means = {c: sum(v) / samples for c, v in values.items()}
-            best = max(cards, key=lambda c: means[c])
-            if prior is None or prior not in values:
-                choice = best
-            elif best != prior:
-                m, se = _paired(values[best], values[prior])
+            means = [sum(v) / samples for v in values]
+            best = max(range(len(candidates)), key=lambda i: means[i])
+            p = _index_of(candidates, prior)
+            if p is None:
+                choice = candidates[best]
+            elif best != p:
+                m, se = _paired(values[best], values[p])
                 if m > self.z_override * se:
-                    choice = best
+                    choice = candidates[best]
         self.last_stats = {"samples": samples, "stop": stop,
                            "ms": (time.perf_counter() - start) * 1000.0}
         return choice
@@ -122,7 +134,7 @@ class StrongPlayer(Player):
         best: Sim | None = None
         best_w = -1.0
         for _ in range(self.infer_tries):
-            world = sample_world(memory, view, self.rules, rng, settle=False)
+            world = sample_world(memory, view, self.rules, rng, settle=False, prior=self.prior)
             if world is None:
                 return None
             u = rng.random()
@@ -136,52 +148,62 @@ class StrongPlayer(Player):
             best.settle()
         return best
 
-    def _evaluate(self, world: Sim, cards: list[str], team: int, strict: bool,
-                  deadline: float) -> dict[str, float]:
-        row: dict[str, float] = {}
+    def _evaluate(self, world: Sim, candidates: list[Action], team: int, strict: bool,
+                  deadline: float) -> list[float]:
         if world.winner is not None:
-            v = world.value(team)
-            return dict.fromkeys(cards, v)
-        if strict:
-            for c in cards:
-                if time.perf_counter() >= deadline:
-                    raise SearchTimeout
-                row[c] = solve(world, team, c, deadline)
-            return row
-        for c in cards:
+            return [world.value(team, self.margin_weight)] * len(candidates)
+        row: list[float] = []
+        for a in candidates:
             if time.perf_counter() >= deadline:
                 raise SearchTimeout
+            assert a.card is not None
+            if strict:
+                row.append(solve(world, team, a.card, deadline))
+                continue
             w = world.copy()
-            w.play(c)
+            if a.opening is not None:
+                w.opening = a.opening
+            w.play(a.card)
             if w.winner is None:
-                w.playout()
-            row[c] = w.value(team)
+                row.append(w.playout_value(team, self.margin_weight, self.exact_leaves,
+                                           deadline))
+            else:
+                row.append(w.value(team, self.margin_weight))
         return row
 
-    def _open(self, values: dict[str, list[float]], cards: list[str]) -> bool:
+    def _open(self, values: list[list[float]]) -> bool:
         """Past the soft deadline: is the choice still open enough to use more time (the best
         two within ``z_soft`` standard errors, and those errors not negligible)?"""
-        n = len(values[cards[0]])
-        ranked = sorted(cards, key=lambda c: sum(values[c]) / n, reverse=True)
+        n = len(values[0])
+        ranked = sorted(range(len(values)), key=lambda i: sum(values[i]) / n, reverse=True)
         m, se = _paired(values[ranked[0]], values[ranked[1]])
         return se > 0.02 and m < self.z_soft * se
 
-    def _clear(self, values: dict[str, list[float]], cards: list[str]) -> bool:
-        """Is one card ahead of every other beyond ``z_stop`` standard errors (or all equal)?"""
-        n = len(values[cards[0]])
-        means = {c: sum(values[c]) / n for c in cards}
-        best = max(cards, key=lambda c: means[c])
-        for c in cards:
-            if c == best:
+    def _clear(self, values: list[list[float]]) -> bool:
+        """Is one candidate ahead of every other beyond ``z_stop`` standard errors (or are they
+        all equal)?"""
+        n = len(values[0])
+        means = [sum(v) / n for v in values]
+        best = max(range(len(values)), key=lambda i: means[i])
+        for i, v in enumerate(values):
+            if i == best:
                 continue
-            m, se = _paired(values[best], values[c])
+            m, se = _paired(values[best], v)
             if se == 0.0:
-                if m <= 0.0 and any(a != b for a, b in zip(values[best], values[c], strict=True)):
+                if m <= 0.0 and any(a != b for a, b in zip(values[best], v, strict=True)):
                     return False
                 continue
             if m < self.z_stop * se:
                 return False
         return True
+
+
+def _index_of(candidates: list[Action], action: Action) -> int | None:
+    for i, a in enumerate(candidates):
+        if a.card == action.card and (a.opening == action.opening or len(
+                {c.opening for c in candidates}) == 1):
+            return i
+    return None
 
 
 def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
