@@ -121,6 +121,18 @@ async def test_history_export_stats_and_leaderboard(sim: Sim) -> None:
     assert "alice" in text(result) and "bob" in text(result)
 
 
+async def test_a_finished_table_can_still_be_exported_by_its_host(sim: Sim) -> None:
+    await play_one_deal(sim)
+    await sim.slash("alice", "gaigel end")
+    assert sim.svc.table_in_channel(sim.channel.id) is None  # no live table any more
+    result = await sim.slash("bob", "gaigel export", scope="table", format="json")
+    assert "host" in text(result)
+    result = await sim.slash("alice", "gaigel export", scope="table", format="json")
+    (attachment,) = result.response.attachments
+    data = json.loads(await attachment.read())
+    assert data["count"] == 1 and data["deals"][0]["result"] is not None
+
+
 async def test_the_host_skips_kicks_and_ends_and_others_may_not(sim: Sim) -> None:
     await sim.new_table("alice", players=4)
     for who in FOUR[1:]:

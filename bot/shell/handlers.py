@@ -505,16 +505,16 @@ class Handlers:
                 return
             kwargs = {"guild_id": interaction.guild_id}
         else:
-            tid = self.table_here(interaction)
-            state = self.state(tid) if tid is not None else None
-            if state is None:
+            # The live table, or else the last one, so a host can export a finished match.
+            last = (await self.svc.last_table_in_channel(interaction.channel_id)
+                    if interaction.channel_id is not None else None)
+            if last is None:
                 await self.answer(interaction, say(lang, "no_table_here"))
                 return
-            lang = state.options.language
-            if state.host_id != interaction.user.id and not self.is_manager(interaction):
+            if last["host_id"] != interaction.user.id and not self.is_manager(interaction):
                 await self.answer(interaction, say(lang, "host_or_manager"))
                 return
-            kwargs = {"table_id": state.table_id}
+            kwargs = {"table_id": last["table_id"]}
         await interaction.response.defer(ephemeral=True, thinking=True)
         buf = io.StringIO()
         try:

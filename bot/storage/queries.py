@@ -66,6 +66,13 @@ def live_table_in_channel(c: sqlite3.Connection, channel_id: int) -> int | None:
     return None if row is None else int(row[0])
 
 
+def last_table_in_channel(c: sqlite3.Connection, channel_id: int) -> dict[str, int] | None:
+    """The channel's most recent table in any status: what a host exports after a match."""
+    row = c.execute("SELECT id, host_id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
+                    (channel_id,)).fetchone()
+    return None if row is None else {"table_id": int(row[0]), "host_id": int(row[1])}
+
+
 # ---------------------------------------------------------------------- matches, deals, actions
 
 
