@@ -1005,7 +1005,7 @@ class GameService:
 
     async def last_table_in_channel(self, channel_id: int) -> dict[str, int] | None:
         """The channel's newest table, live or finished, with its host (for exports)."""
-        return await self.db.read(q.last_table_in_channel, channel_id)  # type: ignore[no-any-return]
+        return await self.db.read(q.last_table_in_channel, channel_id)
 
     async def stats(self, guild_id: int, user_id: int | None = None) -> dict[str, Any]:
         """A player's stats in a guild, or the guild's when ``user_id`` is None."""
