@@ -135,6 +135,22 @@ class Trick(NamedTuple):
         return tuple(c for _, c in self.plays)
 
 
+def winner_index(plays: Sequence[tuple[int, str]], trump: str) -> int:
+    """Index of the winning play of an ordinary trick: the highest trump, else the highest
+    card of the led suit; of equal cards the first played wins. (The first trick's openings
+    are decided by ``Deal``; search code shares this for every other trick.)"""
+    best = 0
+    best_card = plays[0][1]
+    for i in range(1, len(plays)):
+        c = plays[i][1]
+        if c[0] == best_card[0]:
+            if STRENGTH[c] > STRENGTH[best_card]:
+                best, best_card = i, c
+        elif c[0] == trump:
+            best, best_card = i, c
+    return best
+
+
 class Deal:
     """The state of one deal, changed only by ``apply``."""
 
@@ -570,16 +586,7 @@ class Deal:
                     if c[0] == led and STRENGTH[c] > STRENGTH[plays[best][1]]:
                         best = i
                 return plays[best][0]
-        best = 0
-        best_card = led_card
-        for i in range(1, len(plays)):
-            c = plays[i][1]
-            if c[0] == best_card[0]:
-                if STRENGTH[c] > STRENGTH[best_card]:
-                    best, best_card = i, c
-            elif c[0] == trump:
-                best, best_card = i, c
-        return plays[best][0]
+        return plays[winner_index(plays, trump)][0]
 
     def _complete_trick(self, events: list[Event]) -> None:
         winner = self._trick_winner()

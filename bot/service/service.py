@@ -358,13 +358,7 @@ class GameService:
                 raise ServiceError("already_started" if t.live else "table_closed")
             if t.chair_of_user(user_id) is not None:
                 raise ServiceError("already_seated")
-            if chair is None:
-                free = [i for i, c in enumerate(t.chairs) if c is None]
-                if not free:
-                    raise ServiceError("table_full")
-                chair = free[0]
-            if not 0 <= chair < t.players:
-                raise ServiceError("no_seat")
+            chair = self._chair_to_take(t, chair)
             current = t.chairs[chair]
             if current is not None and not (current.computer and t.status == "waiting"):
                 raise ServiceError("seat_taken")
@@ -379,6 +373,18 @@ class GameService:
             t.version += 1
             return self.public_state(table_id)
 
+    @staticmethod
+    def _chair_to_take(t: LiveTable, chair: int | None) -> int:
+        """The chair asked for, or the first free one; refused when there is none."""
+        if chair is None:
+            free = [i for i, c in enumerate(t.chairs) if c is None]
+            if not free:
+                raise ServiceError("table_full")
+            chair = free[0]
+        if not 0 <= chair < t.players:
+            raise ServiceError("no_seat")
+        return chair
+
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None,
                            chair: int | None = None) -> PublicState:
         """The host seats a computer player (first free chair, or ``chair``)."""
@@ -391,13 +397,7 @@ class GameService:
             level = level or t.options.level
             if level not in levels():
                 raise ServiceError("unknown_level", level=level)
-            if chair is None:
-                free = [i for i, c in enumerate(t.chairs) if c is None]
-                if not free:
-                    raise ServiceError("table_full")
-                chair = free[0]
-            if not 0 <= chair < t.players:
-                raise ServiceError("no_seat")
+            chair = self._chair_to_take(t, chair)
             if t.chairs[chair] is not None:
                 raise ServiceError("seat_taken")
             await self._seat_computer(t, chair, level, f"Computer {chair + 1}")

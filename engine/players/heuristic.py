@@ -28,7 +28,7 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..actions import Action
 from ..cards import POINTS, RANKS, STRENGTH, SUITS
-from ..deal import AUS
+from ..deal import AUS, winner_index
 
 _ABOVE: dict[str, tuple[str, ...]] = {
     s + r: tuple(s + q for q in RANKS if STRENGTH[s + q] > STRENGTH[s + r])
@@ -74,20 +74,6 @@ def beats(card: str, best: str, trump: str) -> bool:
     if card[0] == best[0]:
         return STRENGTH[card] > STRENGTH[best]
     return card[0] == trump
-
-
-def winner_index(trick: Sequence[tuple[int, str]], trump: str) -> int:
-    """Index of the winning play of an ordinary trick (not the first trick's openings)."""
-    best = 0
-    best_card = trick[0][1]
-    for i in range(1, len(trick)):
-        c = trick[i][1]
-        if c[0] == best_card[0]:
-            if STRENGTH[c] > STRENGTH[best_card]:
-                best, best_card = i, c
-        elif c[0] == trump:
-            best, best_card = i, c
-    return best
 
 
 def _counts(hand: Sequence[str]) -> dict[str, int]:

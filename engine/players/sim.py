@@ -19,9 +19,9 @@ import random
 import time
 
 from ..cards import POINTS, STRENGTH, SUITS
-from ..deal import AUS
+from ..deal import AUS, winner_index
 from ..rules import Rules
-from .heuristic import first_trick_card, pick_play, winner_index
+from .heuristic import first_trick_card, pick_play
 
 _TRUMP_SEVEN = {s: s + "7" for s in SUITS}
 
