@@ -79,7 +79,7 @@ async def test_an_accusation_turns_over_the_accused_teams_tricks(sim: Sim) -> No
     assert state.status == "waiting"
     assert state.last_result.reason == "false_accusation"
     ceremony = sim.channel.last_message
-    assert "accuses team A" in ceremony.content
+    assert "An accusation by" in ceremony.content and "team A played on past 101" in ceremony.content
     assert "Verdict: false accusation" in ceremony.content
     assert any(c.endswith(":next") for c in custom_ids(ceremony))
 
@@ -90,7 +90,7 @@ async def test_the_knock_button_in_the_hand_knocks(sim: Sim) -> None:
     await sim.hand_action("alice", "k")
     state = sim.state()
     assert state.last_result.reason == "untergaigelt"
-    assert "alice knocks" in sim.channel.last_message.content
+    assert "a knock by alice" in sim.channel.last_message.content
     assert "untergaigelt" in sim.channel.last_message.content
     assert "B: V" in sim.table_message().content or "A: V" in sim.table_message().content
 
@@ -106,7 +106,7 @@ async def test_the_ceremony_tells_the_verdict_before_the_table_message_does(sim:
     sim.bot.pacing = Pacing(table_edit_interval=0.0, ceremony_step=2.0)
     await sim.slash("bob", "knock")
     ceremony = sim.channel.last_message
-    assert "bob knocks" in ceremony.content and "Verdict" not in ceremony.content
+    assert "a knock by bob" in ceremony.content and "Verdict" not in ceremony.content
     assert "Deal 1:" not in sim.table_message().content  # no spoiler while cards are turned
     for _ in range(6):
         await sim.env.advance_time(2)
@@ -126,5 +126,5 @@ async def test_five_sevens_are_shown_from_the_hand_and_win(
     assert result.acknowledged
     state = sim.state()
     assert state.last_result.reason == "five_sevens"
-    assert "bob shows five Sevens" in sim.channel.last_message.content
+    assert "Five Sevens, shown by bob" in sim.channel.last_message.content
     assert "Verdict: five Sevens" in sim.channel.last_message.content

@@ -34,7 +34,7 @@ async def test_four_people_play_a_deal_to_a_knock_and_a_recount_then_the_next_de
     assert end is not None
     ceremony = sim.channel.last_message
     assert end.reason in ("aus", "gaigel", "untergaigelt")
-    assert "knocks" in ceremony.content
+    assert "a knock by" in ceremony.content
     assert "Trick 1:" in ceremony.content
     assert "Total" in ceremony.content and "Verdict" in ceremony.content
     assert any(c.endswith(":next") for c in custom_ids(ceremony))

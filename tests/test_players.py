@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -405,6 +406,52 @@ def test_sampled_worlds_are_consistent() -> None:
                             assert STRENGTH[c] <= caps[c[0]]
 
 
+def _decisions(seats: list[Player], deal: Deal) -> Iterator[int]:
+    """Drive ``deal`` as the service does (every seat's claims after every action) and yield the
+    seat to play before each of its plays; the caller looks, then the play is made."""
+
+    def apply(action: Action) -> None:
+        events = deal.apply(action)
+        for s, p in enumerate(seats):
+            p.observe([e.seen_by(s) for e in events])
+
+    while not deal.over:
+        claim = next((a for s in range(deal.players)
+                      if (a := seats[s].claim(seat_view(deal, s))) is not None), None)
+        if claim is not None:
+            apply(claim)
+            continue
+        seat = deal.to_play
+        assert seat is not None
+        yield seat
+        apply(seats[seat].choose(seat_view(deal, seat)))
+
+
+def test_sampled_worlds_hold_no_claim_a_computer_would_already_have_made() -> None:
+    """Every seat is asked for its claims after every action and a computer claims at once, so
+    among computer players no other hand can hold a pair it may declare or the Seven it may
+    exchange: worlds that deal one are dealt again (``claimed``). Without retries such worlds
+    are common, which is what makes the rule worth having."""
+    rules = Rules()
+    due = {0: 0, 100: 0}
+    asked = 0
+    for seed in range(12):
+        seats = _seats(["heuristic"], 4, rules, seed)
+        deal = Deal(Layout.seeded(4, seed), rules)
+        for seat in _decisions(seats, deal):
+            view = seat_view(deal, seat)
+            if view.trick_number:
+                asked += 1
+                for claimed in due:
+                    world = sample_world(seats[seat].memory, view, rules,
+                                         random.Random(asked), settle=False, claimed=claimed)
+                    assert world is not None
+                    due[claimed] += world.claim_due(seat)
+    assert asked > 200
+    assert due[100] == 0
+    assert due[0] > asked // 10
+
+
 def test_inference_explains_heuristic_play_in_the_true_world() -> None:
     """Among heuristic players, the real hands explain the plays of the current draw round
     exactly (weight 1): the records hold what the players saw when they chose."""
@@ -415,32 +462,12 @@ def test_inference_explains_heuristic_play_in_the_true_world() -> None:
     for seed in range(30):
         seats = _seats(["heuristic"], 4, rules, seed)
         deal = Deal(Layout.seeded(4, seed), rules)
-
-        def apply(action: Action, deal: Deal = deal, seats: list[Player] = seats) -> None:
-            events = deal.apply(action)
-            for o, p in enumerate(seats):
-                p.observe([e.seen_by(o) for e in events])
-
-        while not deal.over:
-            claimed = True
-            while claimed and not deal.over:
-                claimed = False
-                for s in range(4):
-                    a = seats[s].claim(seat_view(deal, s))
-                    if a is not None:
-                        apply(a)
-                        claimed = True
-                        break
-            if deal.over:
-                break
-            seat = deal.to_play
-            assert seat is not None
+        for seat in _decisions(seats, deal):
             memory = seats[seat].memory
             records = [r for r in relevant(memory, seat, rules, partners=True)
                        if r.epoch == memory.epoch]
             if records and deal.tricks:
                 total += 1
                 ones += likelihood(_sim_of(deal), records, memory, 0.25, rules) == 1.0
-            apply(seats[seat].choose(seat_view(deal, seat)))
     assert total > 100
     assert ones == total

@@ -291,65 +291,56 @@ def last_trick_text(state: PublicState, lang: str) -> str:
 
 
 def rules_text(options: Any, rules: Any, lang: str) -> str:
-    """A table's rules in plain words."""
+    """A table's rules in plain words: one line per rule, each written in both languages."""
     o = rules.options()
-    de = lang == "de"
+    k = 0 if lang == "de" else 1
 
     def yn(v: bool) -> str:
-        return ("ja" if v else "nein") if de else ("yes" if v else "no")
+        return (("ja", "yes") if v else ("nein", "no"))[k]
 
-    if de:
-        lines = [
-            f"**Regeln: {rules.preset}** · {options.players} Spieler",
-            f"- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): {yn(o['openings'])}",
-            "- Melden: " + ("jederzeit, sobald die Partei einen Stich hat"
-                            if o["meld_window"] == "team_trick"
-                            else "nur direkt nach einem eigenen Stich, ein Paar pro Stich"),
-            f"- Melden nach dem Talon: {yn(o['meld_after_talon'])}",
-            "- Zweites Paar derselben Farbe: " + ("mit dem anderen König und Ober"
-                                                  if o["second_pair_same_suit"] == "fresh_cards"
-                                                  else "nie"),
-            "- Sieben tauschen braucht einen Stich " + ("der Partei" if o["exchange_needs"] == "team"
-                                                        else "des Spielers"),
-            f"- Nach dem Talon: bedienen, stechen, trumpfen; im gestochenen Stich trotzdem höher: {yn(o['beat_when_trumped'])}",
-            f"- Fünf Siebener gewinnen: {yn(o['five_sevens'] == 'win')}",
-            f"- Falsche Anklage verliert doppelt: {yn(o['false_accusation'] == 'double')}",
-            f"- Punkte für den letzten Stich: {o['last_trick_bonus']} · für den Siebener-Tausch: {o['exchange_points']}",
-            "- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 weitergespielt: übergaigelt.",
-            "- Nur der letzte Stich darf angesehen werden.",
-        ]
-        scoring = {"strokes": f"Striche ({options.strokes})", "tokens": f"Marken ({options.strokes})",
-                   "points": f"Gewinnpunkte bis {options.target}",
-                   "three": f"5/3/1 über {options.deals} Spiele"}[options.scoring]
-        lines.append(f"- Wertung: {scoring}")
-        if options.turn_timer:
-            lines.append(f"- Zugzeit: {options.turn_timer} s")
-    else:
-        lines = [
-            f"**Rules: {rules.preset}** · {options.players} players",
-            f"- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): {yn(o['openings'])}",
-            "- Declaring: " + ("any time once your team has won a trick"
-                               if o["meld_window"] == "team_trick"
-                               else "only right after your team wins a trick, one pair per trick"),
-            f"- Declaring after the talon is empty: {yn(o['meld_after_talon'])}",
-            "- Second pair of a suit: " + ("with the other King and Ober"
-                                           if o["second_pair_same_suit"] == "fresh_cards" else "never"),
-            "- Exchanging the trump Seven needs a trick by " + ("your team" if o["exchange_needs"] == "team"
-                                                                 else "yourself"),
-            f"- Once the talon is empty: follow suit, beat, trump; must still beat in a trumped trick: {yn(o['beat_when_trumped'])}",
-            f"- Five Sevens win: {yn(o['five_sevens'] == 'win')}",
-            f"- A false accusation loses a double game: {yn(o['false_accusation'] == 'double')}",
-            f"- Points for the last trick: {o['last_trick_bonus']} · for the Seven exchange: {o['exchange_points']}",
-            "- With 101 you knock (“Aus!”). A wrong knock: untergaigelt. Playing on past 101: übergaigelt.",
-            "- Only the last trick may be looked at.",
-        ]
-        scoring = {"strokes": f"strokes ({options.strokes})", "tokens": f"tokens ({options.strokes})",
-                   "points": f"game points to {options.target}",
-                   "three": f"5/3/1 over {options.deals} deals"}[options.scoring]
-        lines.append(f"- Scoring: {scoring}")
-        if options.turn_timer:
-            lines.append(f"- Turn timer: {options.turn_timer} s")
+    def pick(flag: bool, when: tuple[str, str], other: tuple[str, str]) -> str:
+        return (when if flag else other)[k]
+
+    scoring = {"strokes": (f"Striche ({options.strokes})", f"strokes ({options.strokes})"),
+               "tokens": (f"Marken ({options.strokes})", f"tokens ({options.strokes})"),
+               "points": (f"Gewinnpunkte bis {options.target}", f"game points to {options.target}"),
+               "three": (f"5/3/1 über {options.deals} Spiele", f"5/3/1 over {options.deals} deals"),
+               }[options.scoring][k]
+    lines = [
+        (f"**Regeln: {rules.preset}** · {options.players} Spieler",
+         f"**Rules: {rules.preset}** · {options.players} players"),
+        ("- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): ",
+         "- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): ")[k] + yn(o["openings"]),
+        ("- Melden: ", "- Declaring: ")[k] + pick(
+            o["meld_window"] == "team_trick",
+            ("jederzeit, sobald die Partei einen Stich hat", "any time once your team has won a trick"),
+            ("nur direkt nach einem eigenen Stich, ein Paar pro Stich",
+             "only right after your team wins a trick, one pair per trick")),
+        ("- Melden nach dem Talon: ", "- Declaring after the talon is empty: ")[k]
+        + yn(o["meld_after_talon"]),
+        ("- Zweites Paar derselben Farbe: ", "- Second pair of a suit: ")[k] + pick(
+            o["second_pair_same_suit"] == "fresh_cards",
+            ("mit dem anderen König und Ober", "with the other King and Ober"), ("nie", "never")),
+        ("- Sieben tauschen braucht einen Stich ", "- Exchanging the trump Seven needs a trick by ")[k]
+        + pick(o["exchange_needs"] == "team", ("der Partei", "your team"),
+               ("des Spielers", "yourself")),
+        ("- Nach dem Talon: bedienen, stechen, trumpfen; im gestochenen Stich trotzdem höher: ",
+         "- Once the talon is empty: follow suit, beat, trump; must still beat in a trumped trick: ")[k]
+        + yn(o["beat_when_trumped"]),
+        ("- Fünf Siebener gewinnen: ", "- Five Sevens win: ")[k] + yn(o["five_sevens"] == "win"),
+        ("- Falsche Anklage verliert doppelt: ", "- A false accusation loses a double game: ")[k]
+        + yn(o["false_accusation"] == "double"),
+        (f"- Punkte für den letzten Stich: {o['last_trick_bonus']} · für den Siebener-Tausch: {o['exchange_points']}",
+         f"- Points for the last trick: {o['last_trick_bonus']} · for the Seven exchange: {o['exchange_points']}"),
+        ("- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 weitergespielt: übergaigelt.",
+         "- With 101 you knock (“Aus!”). A wrong knock: untergaigelt. Playing on past 101: übergaigelt."),
+        ("- Nur der letzte Stich darf angesehen werden.", "- Only the last trick may be looked at."),
+        (f"- Wertung: {scoring}", f"- Scoring: {scoring}"),
+    ]
+    out = [line if isinstance(line, str) else line[k] for line in lines]
+    if options.turn_timer:
+        out.append((f"- Zugzeit: {options.turn_timer} s", f"- Turn timer: {options.turn_timer} s")[k])
     if options.show_points:
-        lines.append("- Anfänger-Option: Punkte werden angezeigt" if de
-                     else "- Beginner option: running points are shown")
-    return "\n".join(lines)
+        out.append(("- Anfänger-Option: Punkte werden angezeigt",
+                    "- Beginner option: running points are shown")[k])
+    return "\n".join(out)

@@ -217,6 +217,26 @@ class Sim:
             team_trick = self.rules.meld_window == "team_trick"
             self._claims(-1, None if team_trick else [], self.talon_count)
 
+    def claim_due(self, me: int | None = None) -> bool:
+        """Could a seat other than ``me`` exchange the Seven or declare a pair right now (what
+        ``settle`` would make it do)?"""
+        rules = self.rules
+        teams = self.teams
+        seven = _TRUMP_SEVEN[self.trump]
+        exchange = self.indicator is not None and self.indicator != seven
+        meld = rules.meld_window == "team_trick" and (
+            rules.meld_after_talon or self.indicator is not None)
+        for seat in range(self.n):
+            if seat == me:
+                continue
+            team_trick = self.team_tricks[seat % teams] > 0
+            if exchange and seven in self.hands[seat] and (
+                    self.seat_tricks[seat] if rules.exchange_needs == "self" else team_trick):
+                return True
+            if meld and team_trick and self._best_meld(seat, self.hands[seat]) is not None:
+                return True
+        return False
+
     def _draw(self, winner: int) -> None:
         n = self.n
         hands = self.hands

@@ -8,7 +8,8 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    "nothing higher" revealed in strict play. Optional, off by default because they did not
    measurably help: keep the world with the probability that the heuristic in the opponents'
    places would have played their recent cards (``infer_eps`` < 1, ``engine.players.infer``),
-   and a prior that hands keep high cards and throw low ones (``prior``);
+   a prior that hands keep high cards and throw low ones (``prior``), and dealing again a
+   world where another seat could claim now and did not (``claimed`` tries);
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
    the end of the deal, once it is empty by the exact alpha-beta result (``sim.solve``);
 3. repeat until one card is ahead of every other by ``z_stop`` standard errors of the paired
@@ -46,7 +47,7 @@ class StrongPlayer(Player):
                  z_override: float = 1.0, soft: float = 0.3, z_soft: float = 1.0,
                  infer_eps: float = 1.0, infer_tries: int = 10, margin_weight: float = 0.005,
                  prior: dict[str, float] | None = None, exact_leaves: bool = False,
-                 first_trick: bool = False) -> None:
+                 first_trick: bool = False, claimed: int = 0) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
         self.max_samples = max_samples
         self.min_samples = min_samples
@@ -60,6 +61,7 @@ class StrongPlayer(Player):
         self.prior = prior
         self.exact_leaves = exact_leaves
         self.first_trick = first_trick
+        self.claimed = claimed
         self.last_stats: dict[str, object] = {}
 
     def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
@@ -134,7 +136,8 @@ class StrongPlayer(Player):
         best: Sim | None = None
         best_w = -1.0
         for _ in range(self.infer_tries):
-            world = sample_world(memory, view, self.rules, rng, settle=False, prior=self.prior)
+            world = sample_world(memory, view, self.rules, rng, settle=False, prior=self.prior,
+                                 claimed=self.claimed)
             if world is None:
                 return None
             u = rng.random()

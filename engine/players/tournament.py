@@ -88,9 +88,12 @@ class DriverError(Exception):
 
 
 def play_deal(layout: Layout, rules: Rules, seats: Sequence[Player],
-              max_actions: int = 2000) -> DealRun:
-    """Play one deal with one computer player per seat, as the service drives them."""
-    deal = Deal(layout, rules)
+              max_actions: int = 2000, deal: Deal | None = None) -> DealRun:
+    """Play one deal with one computer player per seat, as the service drives them
+    (``deal``: a fresh ``Deal`` of ``layout`` made by the caller, e.g. a benchmark's
+    all-seeing player that must hold it)."""
+    if deal is None:
+        deal = Deal(layout, rules)
     n = deal.players
     times: dict[int, list[float]] = {s: [] for s in range(n)}
     run = DealRun(deal, times)

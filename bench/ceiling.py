@@ -1,0 +1,152 @@
+"""How many deals can anyone win against random play? The ceiling behind issue 4's first goal.
+
+The goal asks the ``heuristic`` level to beat ``random`` in 90 % of deals. Cards decide part of
+every deal, so this script measures, on the tournament's own duplicate deals (same seeds, same
+claims for every side), three players against a random team:
+
+- ``heuristic``: the level itself;
+- ``search``: a fair player that knows its opponents play at random: for every legal card it
+  plays ``--samples`` worlds sampled from what its seat saw (``engine.players.sample``) to the
+  end, its own team by the heuristic and the opponents at random, and keeps the best mean;
+- ``omniscient``: the same search, but every world is the true deal (all hands and the order of
+  the talon). No fair player can do better than this on average; it is built here, outside
+  ``engine.players``, because a computer player never receives the deal.
+
+Run: ``python bench/ceiling.py [--pairs 300] [--samples 64] [--seed 2026] [--workers 2]``
+(about 4 minutes with the defaults on two cores).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path[0] = str(Path(__file__).resolve().parent.parent)
+
+from engine import Deal, Layout, Rules  # noqa: E402
+from engine.actions import Action  # noqa: E402
+from engine.players import make_player  # noqa: E402
+from engine.players.base import Player, heuristic_action  # noqa: E402
+from engine.players.heuristic import first_trick_card, pick_play  # noqa: E402
+from engine.players.memory import SeatMemory  # noqa: E402
+from engine.players.sample import sample_world  # noqa: E402
+from engine.players.sim import Sim  # noqa: E402
+from engine.players.tournament import derive_seed, play_deal, wilson  # noqa: E402
+from engine.views import View  # noqa: E402
+
+
+def playout_against_random(world: Sim, random_team: int, rng: random.Random) -> None:
+    """Play ``world`` to its end: ``random_team`` uniformly at random, the others by the
+    heuristic."""
+    closed = world.closed_suits()
+    while world.winner is None:
+        legal = world.legal()
+        seat = world.to_play
+        if len(legal) == 1:
+            card = legal[0]
+        elif seat % world.teams == random_team:
+            card = rng.choice(legal)
+        elif world.first_trick:
+            card = first_trick_card(world.hands[seat], legal, seat, world.n, world.trump,
+                                    world.opening, world.shown[seat])
+        else:
+            card = pick_play(world.hands[seat], legal, world.trick, seat, world.n, world.trump,
+                             world.talon_count, world.indicator, world.points,
+                             world.team_tricks, world.played, world.shown[seat], closed)
+        world.play(card)
+
+
+class SearchAgainstRandom(Player):
+    """Monte Carlo over sampled worlds (or, when ``deal`` is set, over the true deal)."""
+
+    level = "search-vs-random"
+    samples = 64
+    deal: Deal | None = None
+
+    def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
+              rng: random.Random) -> Action:
+        if view.trick_number == 0 and self.rules.openings:
+            return heuristic_action(view, memory, plays, self.rules)
+        if self.deal is not None:  # omniscient: the true hands, then the true talon
+            memory = memory.copy()
+            for s in range(self.players):
+                if s != self.seat:
+                    memory.known_cards[s] = Counter(self.deal.hands[s])
+        team = self.seat % view.teams
+        candidates = list({a.card: a for a in plays}.values())
+        totals = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            world = sample_world(memory, view, self.rules, rng)
+            if world is None:
+                break
+            if self.deal is not None:
+                world.talon = list(self.deal._talon)  # the true order of the draws
+            for i, a in enumerate(candidates):
+                w = world.copy()
+                assert a.card is not None
+                w.play(a.card)
+                if w.winner is None:
+                    playout_against_random(w, 1 - team, rng)
+                totals[i] += w.value(team, 0.005)
+        return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
+
+
+def run_chunk(args: tuple[str, list[int], int, int]) -> tuple[int, int]:
+    """(deals won, deals played) by ``side`` over the duplicate pairs ``pairs``."""
+    side, pairs, seed, samples = args
+    rules, n = Rules(), 4
+    won = played = 0
+    for p in pairs:
+        layout = Layout.seeded(n, derive_seed(seed, "deal", p))
+        for t in (0, 1):
+            deal = Deal(layout, rules)
+            seats: list[Player] = []
+            for s in range(n):
+                pseed = derive_seed(seed, "player", p, t, s)
+                if s % 2 != t:
+                    seats.append(make_player("random", s, n, rules, seed=pseed))
+                elif side == "heuristic":
+                    seats.append(make_player("heuristic", s, n, rules, seed=pseed))
+                else:
+                    player = SearchAgainstRandom(s, n, rules, seed=pseed)
+                    player.samples = samples
+                    player.deal = deal if side == "omniscient" else None
+                    seats.append(player)
+            finished = play_deal(layout, rules, seats, deal=deal).deal
+            assert finished.result is not None
+            won += finished.result.winner == t
+            played += 1
+    return won, played
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--pairs", type=int, default=300)
+    ap.add_argument("--samples", type=int, default=64, help="worlds per decision")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--sides", default="heuristic,search,omniscient")
+    args = ap.parse_args()
+    print(f"4 players, wuerttemberg, {args.pairs} duplicate pairs ({2 * args.pairs} deals), "
+          f"seed {args.seed}, {args.samples} worlds per decision; opponents: random")
+    chunks = [list(range(i, min(i + 5, args.pairs))) for i in range(0, args.pairs, 5)]
+    for side in args.sides.split(","):
+        start = time.perf_counter()
+        with ProcessPoolExecutor(args.workers) as pool:
+            results = list(pool.map(run_chunk, [(side, c, args.seed, args.samples)
+                                                for c in chunks]))
+        won = sum(r[0] for r in results)
+        played = sum(r[1] for r in results)
+        lo, hi = wilson(won / played, played)
+        print(f"{side:>11}: deals won {won} of {played} = {100 * won / played:.1f} %  "
+              f"95 % CI [{100 * lo:.1f}, {100 * hi:.1f}]  ({time.perf_counter() - start:.0f} s)",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
