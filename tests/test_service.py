@@ -421,6 +421,43 @@ async def test_recovery_mid_deal_and_between_deals(tmp_path: Path) -> None:
         await svc.close()
 
 
+async def test_ready_votes_for_the_next_deal_survive_a_restart(tmp_path: Path) -> None:
+    """Bob and Carol said they are ready; the bot restarts; Dave's vote is the last one missing
+    (besides the host's), and then the host's starts the deal, so nobody votes twice."""
+    path = tmp_path / "g.sqlite3"
+    svc = await open_service(path)
+    rng = random.Random(5)
+    try:
+        tid = await four_people(svc)
+        await svc.start(tid, ALICE)
+        await play_deal(svc, tid, rng)
+        assert await svc.next_deal(tid, BOB) == []
+        assert await svc.next_deal(tid, CAROL) == []
+        version = svc.public_state(tid).version
+    finally:
+        await svc.close()
+
+    svc = await open_service(path)
+    try:
+        state = svc.public_state(tid)
+        assert state.version == version
+        assert [s.ready for s in state.seats] == [False, True, True, False]
+        assert await svc.next_deal(tid, DAVE) == []
+        assert [s.ready for s in svc.public_state(tid).seats] == [False, True, True, True]
+        await svc.leave(tid, CAROL)  # a computer takes Carol's chair, not her vote
+        outcomes = await svc.next_deal(tid, ALICE)
+        assert outcomes[0].kind == "deal_started" and outcomes[0].deal_number == 2
+        assert not any(s.ready for s in svc.public_state(tid).seats)
+    finally:
+        await svc.close()
+
+    svc = await open_service(path)
+    try:
+        assert not any(s.ready for s in svc.public_state(tid).seats)  # the votes were spent
+    finally:
+        await svc.close()
+
+
 async def test_recovery_lets_computers_take_their_turn(tmp_path: Path) -> None:
     path = tmp_path / "g.sqlite3"
     svc = await open_service(path)

@@ -140,6 +140,8 @@ class GameService:
         for s in row["seats"]:
             t.chairs[s["chair"]] = Chair(s["chair"], s["user_id"], s["name"], bool(s["computer"]),
                                          s["level"], bool(s["away"]), s["missed"])
+            if s["ready"] and s["user_id"] is not None:
+                t.ready.add(s["user_id"])
         m = row["match"]
         if m is not None:
             t.match = MatchScore.from_json(json.loads(m["state"]))
@@ -506,7 +508,16 @@ class GameService:
             if user_id != t.host_id:
                 if chair is None:
                     raise ServiceError("not_seated")
-                t.ready.add(user_id)
+                if user_id not in t.ready:
+                    now = self.clock()
+
+                    def vote(c: Any) -> None:
+                        q.bump(c, t.id, t.version, updated_at=now)
+                        q.set_ready(c, t.id, chair)
+
+                    await self._write(t, vote)
+                    t.version += 1
+                    t.ready.add(user_id)
                 waiting_for = [c for c in t.humans()
                                if not c.away and c.user_id not in t.ready]
                 if waiting_for:
@@ -722,6 +733,7 @@ class GameService:
             if mid is None:
                 mid = q.insert_match(c, t.id, match.kind, match.to_json(), now)
             q.bump(c, t.id, t.version, status="playing", updated_at=now)
+            q.clear_ready(c, t.id)
             did = q.insert_deal(c, t.id, mid, number, shift, n, t.rules.to_json(),
                                 layout.to_json(), seats, now)
             return mid, did

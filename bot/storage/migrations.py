@@ -151,6 +151,11 @@ MIGRATIONS: tuple[str, ...] = (
             WHERE id = (SELECT table_id FROM deals WHERE id = NEW.deal_id);
     END;
     """,
+    # 5: "ready for the next deal" votes are kept with the seat, so a restart between deals
+    # does not make people vote again.
+    """
+    ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

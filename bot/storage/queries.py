@@ -55,6 +55,16 @@ def delete_seat(c: sqlite3.Connection, table_id: int, chair: int) -> None:
     c.execute("DELETE FROM seats WHERE table_id = ? AND chair = ?", (table_id, chair))
 
 
+def set_ready(c: sqlite3.Connection, table_id: int, chair: int) -> None:
+    """The person in ``chair`` is ready for the next deal."""
+    c.execute("UPDATE seats SET ready = 1 WHERE table_id = ? AND chair = ?", (table_id, chair))
+
+
+def clear_ready(c: sqlite3.Connection, table_id: int) -> None:
+    """A deal starts: every vote for it is spent."""
+    c.execute("UPDATE seats SET ready = 0 WHERE table_id = ? AND ready = 1", (table_id,))
+
+
 def set_away(c: sqlite3.Connection, table_id: int, chair: int, away: bool, missed: int) -> None:
     c.execute("UPDATE seats SET away = ?, missed = ? WHERE table_id = ? AND chair = ?",
               (int(away), missed, table_id, chair))
