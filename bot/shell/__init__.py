@@ -12,11 +12,15 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    from ..config import load_settings
+    from ..config import SettingsError, load_settings
     from .run import run, sync
 
     argv = list(sys.argv[1:] if argv is None else argv)
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if argv and argv[0] in ("offline", "--offline", "--port"):
         from ..offline import main as offline_main
         rest = argv[1:] if argv[0] == "offline" else argv

@@ -93,9 +93,10 @@ class GaigelBot(discord.Client):
     async def setup_hook(self) -> None:
         from .translator import GaigelTranslator
         if self.service is None:
+            options = {"computer_budget_ms": self.settings.computer_budget_ms,
+                       **self.service_options}
             self.service = await GameService.open(
-                self.settings.database_path, clock=now, on_outcome=self.on_outcome,
-                **self.service_options)
+                self.settings.database_path, clock=now, on_outcome=self.on_outcome, **options)
         self.add_dynamic_items(TableButton, HandButton)
         await self.tree.set_translator(GaigelTranslator())
 

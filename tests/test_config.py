@@ -1,0 +1,50 @@
+"""Settings from the environment and ``.env``: what a server admin configures, and what a bad
+value does (the bot names it and does not start)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot import build_bot
+from bot.config import Settings, SettingsError, load_settings
+
+
+def test_the_environment_wins_over_the_env_file(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("COMPUTER_BUDGET_MS=120\nDATABASE_PATH=a.sqlite3\n")
+    settings = load_settings(env, environ={})
+    assert settings.computer_budget_ms == 120 and settings.database_path == "a.sqlite3"
+    assert load_settings(env, environ={"COMPUTER_BUDGET_MS": "450"}).computer_budget_ms == 450
+    assert load_settings(None, environ={}).computer_budget_ms == 300
+    assert load_settings(None, environ={"COMPUTER_BUDGET_MS": " "}).computer_budget_ms == 300
+
+
+@pytest.mark.parametrize("value", ["fast", "5", "99999"])
+def test_a_bad_setting_is_named_and_the_bot_does_not_start(
+        value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SettingsError, match="COMPUTER_BUDGET_MS"):
+        load_settings(None, environ={"COMPUTER_BUDGET_MS": value})
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COMPUTER_BUDGET_MS", value)
+    from bot.shell import main
+    assert main([]) == 2
+    err = capsys.readouterr().err
+    assert "COMPUTER_BUDGET_MS" in err and "Traceback" not in err
+    assert not (tmp_path / "gaigel.sqlite3").exists()
+
+
+async def test_the_strong_computers_think_as_long_as_the_setting_says(tmp_path: Path) -> None:
+    bot = build_bot(Settings(database_path=str(tmp_path / "g.sqlite3"), computer_budget_ms=42))
+    await bot.setup_hook()
+    try:
+        svc = bot.service
+        assert svc is not None and svc.computer_budget_ms == 42
+        state = await svc.create_table(1, 100, 1, "Alice", players=2, level="strong")
+        await svc.start(state.table_id, 1, fill=True)
+        brains = svc._tables[state.table_id].brains
+        assert brains and all(getattr(b, "budget_ms", None) == 42 for b in brains.values())
+    finally:
+        await bot.close_service()
