@@ -30,6 +30,27 @@ def _seats(levels: list[str], players: int, rules: Rules, seed: int,
                         seed=seed * 100 + s) for s in range(players)]
 
 
+def _decisions(seats: list[Player], deal: Deal) -> Iterator[int]:
+    """Drive ``deal`` as the service does (every seat's claims after every action) and yield the
+    seat to play before each of its plays; the caller looks, then the play is made."""
+
+    def apply(action: Action) -> None:
+        events = deal.apply(action)
+        for s, p in enumerate(seats):
+            p.observe([e.seen_by(s) for e in events])
+
+    while not deal.over:
+        claim = next((a for s in range(deal.players)
+                      if (a := seats[s].claim(seat_view(deal, s))) is not None), None)
+        if claim is not None:
+            apply(claim)
+            continue
+        seat = deal.to_play
+        assert seat is not None
+        yield seat
+        apply(seats[seat].choose(seat_view(deal, seat)))
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", COUNTS)
 @pytest.mark.parametrize("levels", [["random"], ["heuristic"], ["heuristic", "random"]])
@@ -271,6 +292,14 @@ def _sim_of(deal: Deal) -> Sim:
     return sim
 
 
+def _play_on(sim: Sim | None, actions: list[Action]) -> None:
+    """Give the search's world the cards played since; it makes the claims by itself."""
+    for a in actions:
+        if sim is not None and a.do == "play":
+            assert a.card is not None
+            sim.play(a.card)
+
+
 @pytest.mark.parametrize("start", ["lead", "second_trick"])
 @pytest.mark.parametrize("preset", PRESETS)
 @pytest.mark.parametrize("players", COUNTS)
@@ -283,26 +312,10 @@ def test_sim_follows_the_engine(preset: str, players: int, start: str) -> None:
         seats = _seats(["heuristic", "random"], players, rules, seed)
         deal = Deal(Layout.seeded(players, seed), rules)
         sim: Sim | None = None
-
-        def apply(action: Action, deal: Deal = deal, seats: list[Player] = seats) -> None:
-            events = deal.apply(action)
-            for s, p in enumerate(seats):
-                p.observe([e.seen_by(s) for e in events])
-
-        while not deal.over:
-            claimed = True
-            while claimed and not deal.over:
-                claimed = False
-                for s in range(players):
-                    a = seats[s].claim(seat_view(deal, s))
-                    if a is not None:
-                        apply(a)
-                        claimed = True
-                        break
-            if deal.over:
-                break
-            seat = deal.to_play
-            assert seat is not None
+        fed = 0  # the deal's actions the search's world has been given
+        for seat in _decisions(seats, deal):
+            _play_on(sim, deal.actions[fed:])
+            fed = len(deal.actions)
             if sim is None and (
                     (deal.tricks and not deal.trick) if start == "second_trick"
                     else (len(deal.trick) == 1 and not deal.tricks)):
@@ -315,11 +328,7 @@ def test_sim_follows_the_engine(preset: str, players: int, start: str) -> None:
                 assert sim.indicator == deal.indicator
                 assert sorted(sim.legal()) == sorted(deal.legal_cards(seat))
                 compared += 1
-            action = seats[seat].choose(seat_view(deal, seat))
-            apply(action)
-            if sim is not None and action.do == "play":
-                assert action.card is not None
-                sim.play(action.card)
+        _play_on(sim, deal.actions[fed:])
         if sim is not None and deal.result is not None:
             if deal.result.reason in ("aus", "gaigel"):
                 assert sim.winner == deal.result.winner
@@ -404,27 +413,6 @@ def test_sampled_worlds_are_consistent() -> None:
                     if any(v != UNLIMITED for v in caps.values()):
                         for c in world.hands[o]:
                             assert STRENGTH[c] <= caps[c[0]]
-
-
-def _decisions(seats: list[Player], deal: Deal) -> Iterator[int]:
-    """Drive ``deal`` as the service does (every seat's claims after every action) and yield the
-    seat to play before each of its plays; the caller looks, then the play is made."""
-
-    def apply(action: Action) -> None:
-        events = deal.apply(action)
-        for s, p in enumerate(seats):
-            p.observe([e.seen_by(s) for e in events])
-
-    while not deal.over:
-        claim = next((a for s in range(deal.players)
-                      if (a := seats[s].claim(seat_view(deal, s))) is not None), None)
-        if claim is not None:
-            apply(claim)
-            continue
-        seat = deal.to_play
-        assert seat is not None
-        yield seat
-        apply(seats[seat].choose(seat_view(deal, seat)))
 
 
 def test_sampled_worlds_hold_no_claim_a_computer_would_already_have_made() -> None:
