@@ -32,33 +32,10 @@ from engine import Deal, Layout, Rules  # noqa: E402
 from engine.actions import Action  # noqa: E402
 from engine.players import make_player  # noqa: E402
 from engine.players.base import Player, heuristic_action  # noqa: E402
-from engine.players.heuristic import first_trick_card, pick_play  # noqa: E402
 from engine.players.memory import SeatMemory  # noqa: E402
 from engine.players.sample import sample_world  # noqa: E402
-from engine.players.sim import Sim  # noqa: E402
 from engine.players.tournament import derive_seed, play_deal, wilson  # noqa: E402
 from engine.views import View  # noqa: E402
-
-
-def playout_against_random(world: Sim, random_team: int, rng: random.Random) -> None:
-    """Play ``world`` to its end: ``random_team`` uniformly at random, the others by the
-    heuristic."""
-    closed = world.closed_suits()
-    while world.winner is None:
-        legal = world.legal()
-        seat = world.to_play
-        if len(legal) == 1:
-            card = legal[0]
-        elif seat % world.teams == random_team:
-            card = rng.choice(legal)
-        elif world.first_trick:
-            card = first_trick_card(world.hands[seat], legal, seat, world.n, world.trump,
-                                    world.opening, world.shown[seat])
-        else:
-            card = pick_play(world.hands[seat], legal, world.trick, seat, world.n, world.trump,
-                             world.talon_count, world.indicator, world.points,
-                             world.team_tricks, world.played, world.shown[seat], closed)
-        world.play(card)
 
 
 class SearchAgainstRandom(Player):
@@ -91,7 +68,7 @@ class SearchAgainstRandom(Player):
                 assert a.card is not None
                 w.play(a.card)
                 if w.winner is None:
-                    playout_against_random(w, 1 - team, rng)
+                    w.playout(rng, random_team=1 - team)
                 totals[i] += w.value(team, 0.005)
         return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
 

@@ -230,12 +230,17 @@ class Sim:
             if seat == me:
                 continue
             team_trick = self.team_tricks[seat % teams] > 0
-            if exchange and seven in self.hands[seat] and (
-                    self.seat_tricks[seat] if rules.exchange_needs == "self" else team_trick):
+            if exchange and seven in self.hands[seat] and self._may_exchange(seat):
                 return True
             if meld and team_trick and self._best_meld(seat, self.hands[seat]) is not None:
                 return True
         return False
+
+    def _may_exchange(self, seat: int) -> bool:
+        """Has ``seat`` (or its team, by the rules) the trick the Seven exchange needs?"""
+        if self.rules.exchange_needs == "self":
+            return self.seat_tricks[seat] > 0
+        return self.team_tricks[seat % self.teams] > 0
 
     def _draw(self, winner: int) -> None:
         n = self.n
@@ -260,20 +265,17 @@ class Sim:
             if self.indicator != seven:
                 for seat in range(n):
                     hand = self.hands[seat]
-                    if seven in hand:
-                        ok = (self.seat_tricks[seat] if rules.exchange_needs == "self"
-                              else self.team_tricks[seat % teams])
-                        if ok:
-                            hand.remove(seven)
-                            hand.append(self.indicator)
-                            self.indicator = seven
-                            if rules.exchange_points:
-                                t = seat % teams
-                                self.points[t] += rules.exchange_points
-                                if self.points[t] >= AUS:
-                                    self._knock(t)
-                                    return
-                            break
+                    if seven in hand and self._may_exchange(seat):
+                        hand.remove(seven)
+                        hand.append(self.indicator)
+                        self.indicator = seven
+                        if rules.exchange_points:
+                            t = seat % teams
+                            self.points[t] += rules.exchange_points
+                            if self.points[t] >= AUS:
+                                self._knock(t)
+                                return
+                        break
         if window is None:
             if rules.meld_after_talon or self.indicator is not None:
                 for seat in range(n):
@@ -370,9 +372,10 @@ class Sim:
         return self.value(team, margin_weight)
 
     def playout(self, rng: random.Random | None = None, epsilon: float = 0.0,
-                until_strict: bool = False) -> None:
-        """Play to the end with the heuristic for every seat (``epsilon``: random plays), or,
-        with ``until_strict``, until the talon is empty."""
+                until_strict: bool = False, random_team: int | None = None) -> None:
+        """Play to the end with the heuristic for every seat (``epsilon``: random plays;
+        ``random_team``: that team's seats play uniformly at random, with ``rng``), or, with
+        ``until_strict``, until the talon is empty."""
         closed = self.closed_suits()
         rules_never = bool(closed) or self.rules.second_pair_same_suit == "never"
         while self.winner is None:
@@ -381,6 +384,9 @@ class Sim:
             legal = self.legal()
             if len(legal) == 1:
                 card = legal[0]
+            elif (random_team is not None and rng is not None
+                  and self.to_play % self.teams == random_team):
+                card = rng.choice(legal)
             elif self.tricks_done == 0 and self.rules.openings:
                 seat = self.to_play
                 card = first_trick_card(self.hands[seat], legal, seat, self.n, self.trump,
