@@ -77,11 +77,8 @@ def _tournament(args: Any) -> int:
     if args.deals < 1 or args.workers < 1:
         print("--deals and --workers must be at least 1", file=sys.stderr)
         return 2
-    try:
-        rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules.named(
-            args.preset)
-    except (RulesError, json.JSONDecodeError) as exc:
-        print(str(exc), file=sys.stderr)
+    rules = _rules_of(args)
+    if rules is None:
         return 2
     spec = MatchSpec(a=args.a, b=args.b, a_partner=args.a_partner, players=args.players,
                      rules=rules, seed=args.seed, duplicate=args.duplicate,
@@ -98,6 +95,16 @@ def _tournament(args: Any) -> int:
     else:
         print(format_summary(spec, summary, time.perf_counter() - start))
     return 0
+
+
+def _rules_of(args: argparse.Namespace) -> Rules | None:
+    """The rules of ``--rules`` (a JSON object) or ``--preset``; None, said on stderr, when
+    they are not valid."""
+    try:
+        return Rules.from_json(json.loads(args.rules)) if args.rules else Rules.named(args.preset)
+    except (RulesError, json.JSONDecodeError) as exc:
+        print(str(exc), file=sys.stderr)
+        return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,11 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay":
         return _replay(args.file)
     if args.command == "selfplay":
-        try:
-            rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules.named(
-                args.preset)
-        except (RulesError, json.JSONDecodeError) as exc:
-            print(str(exc), file=sys.stderr)
+        rules = _rules_of(args)
+        if rules is None:
             return 2
         print(json.dumps(selfplay(args.players, args.deals, args.seed, rules)))
         return 0

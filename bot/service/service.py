@@ -393,9 +393,7 @@ class GameService:
         t = self._get(table_id)
         async with t.lock:
             await self._locked_ready(t)
-            self._need_host(t, user_id)
-            if t.status != "open":
-                raise ServiceError("already_started" if t.live else "table_closed")
+            self._need_host_before_start(t, user_id)
             level = level or t.options.level
             if level not in levels():
                 raise ServiceError("unknown_level", level=level)
@@ -479,9 +477,7 @@ class GameService:
         t = self._get(table_id)
         async with t.lock:
             await self._locked_ready(t)
-            self._need_host(t, user_id)
-            if t.status != "open":
-                raise ServiceError("already_started" if t.live else "table_closed")
+            self._need_host_before_start(t, user_id)
             for i, c in enumerate(t.chairs):
                 if c is None:
                     if not fill:
@@ -673,6 +669,12 @@ class GameService:
     def _need_host(self, t: LiveTable, user_id: int) -> None:
         if user_id != t.host_id:
             raise ServiceError("not_host")
+
+    def _need_host_before_start(self, t: LiveTable, user_id: int) -> None:
+        """Seating computers and starting are the host's, and only before the match starts."""
+        self._need_host(t, user_id)
+        if t.status != "open":
+            raise ServiceError("already_started" if t.live else "table_closed")
 
     def _need_deal(self, t: LiveTable) -> Deal:
         if t.status == "open":
