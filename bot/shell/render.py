@@ -293,54 +293,53 @@ def last_trick_text(state: PublicState, lang: str) -> str:
 def rules_text(options: Any, rules: Any, lang: str) -> str:
     """A table's rules in plain words: one line per rule, each written in both languages."""
     o = rules.options()
-    k = 0 if lang == "de" else 1
+    de = lang == "de"
+
+    def t(german: str, english: str) -> str:
+        return german if de else english
 
     def yn(v: bool) -> str:
-        return (("ja", "yes") if v else ("nein", "no"))[k]
+        return t("ja", "yes") if v else t("nein", "no")
 
-    def pick(flag: bool, when: tuple[str, str], other: tuple[str, str]) -> str:
-        return (when if flag else other)[k]
-
-    scoring = {"strokes": (f"Striche ({options.strokes})", f"strokes ({options.strokes})"),
-               "tokens": (f"Marken ({options.strokes})", f"tokens ({options.strokes})"),
-               "points": (f"Gewinnpunkte bis {options.target}", f"game points to {options.target}"),
-               "three": (f"5/3/1 über {options.deals} Spiele", f"5/3/1 over {options.deals} deals"),
-               }[options.scoring][k]
+    scoring = {"strokes": t(f"Striche ({options.strokes})", f"strokes ({options.strokes})"),
+               "tokens": t(f"Marken ({options.strokes})", f"tokens ({options.strokes})"),
+               "points": t(f"Gewinnpunkte bis {options.target}", f"game points to {options.target}"),
+               "three": t(f"5/3/1 über {options.deals} Spiele", f"5/3/1 over {options.deals} deals"),
+               }[options.scoring]
     lines = [
-        (f"**Regeln: {rules.preset}** · {options.players} Spieler",
-         f"**Rules: {rules.preset}** · {options.players} players"),
-        ("- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): ",
-         "- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): ")[k] + yn(o["openings"]),
-        ("- Melden: ", "- Declaring: ")[k] + pick(
-            o["meld_window"] == "team_trick",
-            ("jederzeit, sobald die Partei einen Stich hat", "any time once your team has won a trick"),
-            ("nur direkt nach einem eigenen Stich, ein Paar pro Stich",
-             "only right after your team wins a trick, one pair per trick")),
-        ("- Melden nach dem Talon: ", "- Declaring after the talon is empty: ")[k]
+        t(f"**Regeln: {rules.preset}** · {options.players} Spieler",
+          f"**Rules: {rules.preset}** · {options.players} players"),
+        t("- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): ",
+          "- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): ") + yn(o["openings"]),
+        t("- Melden: ", "- Declaring: ") + (
+            t("jederzeit, sobald die Partei einen Stich hat", "any time once your team has won a trick")
+            if o["meld_window"] == "team_trick" else
+            t("nur direkt nach einem eigenen Stich, ein Paar pro Stich",
+              "only right after your team wins a trick, one pair per trick")),
+        t("- Melden nach dem Talon: ", "- Declaring after the talon is empty: ")
         + yn(o["meld_after_talon"]),
-        ("- Zweites Paar derselben Farbe: ", "- Second pair of a suit: ")[k] + pick(
-            o["second_pair_same_suit"] == "fresh_cards",
-            ("mit dem anderen König und Ober", "with the other King and Ober"), ("nie", "never")),
-        ("- Sieben tauschen braucht einen Stich ", "- Exchanging the trump Seven needs a trick by ")[k]
-        + pick(o["exchange_needs"] == "team", ("der Partei", "your team"),
-               ("des Spielers", "yourself")),
-        ("- Nach dem Talon: bedienen, stechen, trumpfen; im gestochenen Stich trotzdem höher: ",
-         "- Once the talon is empty: follow suit, beat, trump; must still beat in a trumped trick: ")[k]
+        t("- Zweites Paar derselben Farbe: ", "- Second pair of a suit: ") + (
+            t("mit dem anderen König und Ober", "with the other King and Ober")
+            if o["second_pair_same_suit"] == "fresh_cards" else t("nie", "never")),
+        t("- Sieben tauschen braucht einen Stich ", "- Exchanging the trump Seven needs a trick by ")
+        + (t("der Partei", "your team") if o["exchange_needs"] == "team"
+           else t("des Spielers", "yourself")),
+        t("- Nach dem Talon: bedienen, stechen, trumpfen; im gestochenen Stich trotzdem höher: ",
+          "- Once the talon is empty: follow suit, beat, trump; must still beat in a trumped trick: ")
         + yn(o["beat_when_trumped"]),
-        ("- Fünf Siebener gewinnen: ", "- Five Sevens win: ")[k] + yn(o["five_sevens"] == "win"),
-        ("- Falsche Anklage verliert doppelt: ", "- A false accusation loses a double game: ")[k]
+        t("- Fünf Siebener gewinnen: ", "- Five Sevens win: ") + yn(o["five_sevens"] == "win"),
+        t("- Falsche Anklage verliert doppelt: ", "- A false accusation loses a double game: ")
         + yn(o["false_accusation"] == "double"),
-        (f"- Punkte für den letzten Stich: {o['last_trick_bonus']} · für den Siebener-Tausch: {o['exchange_points']}",
-         f"- Points for the last trick: {o['last_trick_bonus']} · for the Seven exchange: {o['exchange_points']}"),
-        ("- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 weitergespielt: übergaigelt.",
-         "- With 101 you knock (“Aus!”). A wrong knock: untergaigelt. Playing on past 101: übergaigelt."),
-        ("- Nur der letzte Stich darf angesehen werden.", "- Only the last trick may be looked at."),
-        (f"- Wertung: {scoring}", f"- Scoring: {scoring}"),
+        t(f"- Punkte für den letzten Stich: {o['last_trick_bonus']} · für den Siebener-Tausch: {o['exchange_points']}",
+          f"- Points for the last trick: {o['last_trick_bonus']} · for the Seven exchange: {o['exchange_points']}"),
+        t("- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 weitergespielt: übergaigelt.",
+          "- With 101 you knock (“Aus!”). A wrong knock: untergaigelt. Playing on past 101: übergaigelt."),
+        t("- Nur der letzte Stich darf angesehen werden.", "- Only the last trick may be looked at."),
+        t(f"- Wertung: {scoring}", f"- Scoring: {scoring}"),
     ]
-    out = [line if isinstance(line, str) else line[k] for line in lines]
     if options.turn_timer:
-        out.append((f"- Zugzeit: {options.turn_timer} s", f"- Turn timer: {options.turn_timer} s")[k])
+        lines.append(t(f"- Zugzeit: {options.turn_timer} s", f"- Turn timer: {options.turn_timer} s"))
     if options.show_points:
-        out.append(("- Anfänger-Option: Punkte werden angezeigt",
-                    "- Beginner option: running points are shown")[k])
-    return "\n".join(out)
+        lines.append(t("- Anfänger-Option: Punkte werden angezeigt",
+                       "- Beginner option: running points are shown"))
+    return "\n".join(lines)
