@@ -67,6 +67,27 @@ async def test_a_manager_sets_german_and_french_suits_for_new_tables(sim: Sim) -
     assert "Regeln" in text(result) and "Zugzeit: 60 s" in text(result)
 
 
+async def test_computer_knock_option_is_chosen_at_gaigel_new_and_as_a_server_default(
+        sim: Sim) -> None:
+    manager(sim, "alice")
+    await sim.new_table("alice", players=4, knock="own_turn")
+    assert sim.live().options.computer_knock == "own_turn"
+    result = await sim.slash("bob", "gaigel rules")
+    assert "Computer partners knock only on their own turn" in text(result)
+    synced = {c.name: c for c in await sim.bot.tree.fetch_commands()}
+    new = next(o for o in synced["gaigel"].options if o.name == "new")
+    knock = next(o for o in new.options if o.name == "knock")
+    assert [c.value for c in knock.choices] == ["at_once", "own_turn"]
+    assert knock.name_localizations.get(discord.Locale.german) == "klopfen"
+    await sim.slash("alice", "gaigel end")
+    result = await sim.slash("alice", "gaigel settings", knock="own_turn")
+    assert "computers knock own turn" in text(result)
+    await sim.new_table("alice", players=4)
+    assert sim.live().options.computer_knock == "own_turn"
+    result = await sim.slash("bob", "gaigel rules")
+    assert "only on their own turn" in text(result)
+
+
 async def test_gaigel_new_tells_the_host_which_permissions_are_missing(sim: Sim) -> None:
     closed = sim.guild.create_text_channel(
         "closed", overwrites={sim.bot.user: discord.PermissionOverwrite(send_messages=False)})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gaigel_sim import Sim, custom_ids
+from gaigel_sim import Sim, buttons, custom_ids
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -39,6 +39,36 @@ async def test_a_restart_in_the_middle_of_a_deal_resumes_the_table_and_old_butto
     assert result.response.ephemeral and "Your cards" in result.response.content
     await sim.play_deal()
     assert sim.state().status == "waiting"
+
+
+async def test_old_buttons_of_a_closed_table_answer_the_same_after_a_restart(sim: Sim) -> None:
+    await started(sim)
+    for _ in range(5):
+        await sim.play_card(sim.to_play())
+    who = sim.to_play()
+    await sim.open_hand(who)
+    result = await sim.slash("alice", "gaigel end")
+    assert "ended" in result.response.content
+    other = next(name for name in FOUR if name != who)
+
+    async def refresh() -> str:
+        msg = sim.hand(other)
+        cid = next(c for c in custom_ids(msg) if c.split(":")[4] == "r")
+        result = await sim.user(other).click(msg, custom_id=cid)
+        assert all(b.disabled for b in buttons(result.response.message)
+                   if b.custom_id.split(":")[4].startswith("p"))
+        return result.response.content  # type: ignore[no-any-return]
+
+    before = await refresh()
+    await sim.restart()
+    after = await refresh()
+    assert after == before
+    assert "Your cards" in after and "This table is closed" in after and "Your turn" not in after
+    # a card of a hand sent while the deal ran: refused with a clear word, nothing changes
+    actions = len(sim.live().deal.actions)
+    result = await sim.click_hand(who, sim.playable(who)[0])
+    assert result.response.content.startswith("This table is closed.")
+    assert len(sim.live().deal.actions) == actions
 
 
 async def test_a_restart_with_computers_to_move_lets_them_move(sim: Sim) -> None:

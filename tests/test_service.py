@@ -488,12 +488,13 @@ async def test_settings_and_prefs(tmp_path: Path) -> None:
         assert (await svc.get_settings(5)).preset == "wuerttemberg"
         new = await svc.set_settings(5, preset="classic", language="de", strokes=7,
                                      turn_timer=45, rules={"last_trick_bonus": 10},
-                                     show_points=True, suit_style="french")
-        assert new.engine_rules().last_trick_bonus == 10
+                                     show_points=True, suit_style="french",
+                                     computer_knock="own_turn")
+        assert new.engine_rules().last_trick_bonus == 10 and new.computer_knock == "own_turn"
         assert await svc.get_settings(5) == new
         for bad in ({"preset": "x"}, {"strokes": 0}, {"turn_timer": 5}, {"language": "fr"},
                     {"rules": {"nonsense": 1}}, {"scoring": "three"}, {"players": 5},
-                    {"colour": "red"}):
+                    {"colour": "red"}, {"computer_knock": "never"}):
             with pytest.raises(ServiceError, match="bad_option"):
                 await svc.set_settings(5, **bad)
         with pytest.raises(ServiceError, match="unknown_level"):
@@ -515,6 +516,73 @@ async def test_settings_and_prefs(tmp_path: Path) -> None:
         assert prefs.dm_mirror is True and prefs.language == "de"
     finally:
         await svc.close()
+
+
+async def alice_with_three_computers(path: Path, seed: int, computer_knock: str, *,
+                                     alice_knocks: bool = True) -> list[Outcome]:
+    """One deal: Alice (chair 0) plays random cards with computers in the other chairs, and
+    knocks on her turn when her team has 101 (unless ``alice_knocks`` is false)."""
+    svc = await open_service(path, seed=seed)
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=4, level="heuristic",
+                                       computer_knock=computer_knock)
+        tid = state.table_id
+        outcomes = list(await svc.start(tid, ALICE, fill=True))
+        rng = random.Random(seed)
+        while svc.public_state(tid).status == "playing":
+            deal = svc._tables[tid].deal
+            seat = svc.seat_of(tid, ALICE)
+            assert deal is not None and seat is not None
+            if deal.to_play != seat:
+                outcomes += await svc.advance(tid)
+            elif alice_knocks and deal.points[deal.team(seat)] >= 101:
+                outcomes += await svc.act(tid, ALICE, "knock")
+            else:
+                outcomes += await play_turn(svc, tid, rng)
+        return outcomes
+    finally:
+        await svc.close()
+
+
+def knocks(outcomes: list[Outcome]) -> list[tuple[Outcome, int | None]]:
+    """Every knock, with the seat that was to play when it came."""
+    return [(o, outcomes[i - 1].to_play) for i, o in enumerate(outcomes)
+            if o.action is not None and o.action.do == "knock"]
+
+
+async def test_computer_knock_own_turn_leaves_the_knock_to_the_person_on_their_turn(
+        tmp_path: Path) -> None:
+    """Deal 1 seats chairs as engine seats: Alice is seat 0, her computer partner seat 2."""
+    person_knocked = partner_knocked_off_turn = 0
+    for seed in range(12):
+        for mode in ("own_turn", "at_once"):
+            outcomes = await alice_with_three_computers(tmp_path / f"{mode}{seed}.sqlite3",
+                                                        seed, mode)
+            end = outcomes[-1].deal_end
+            assert end is not None and end.result.reason in ("aus", "gaigel")
+            for knock, to_play in knocks(outcomes):
+                if knock.actor == ALICE:
+                    assert mode == "own_turn" and to_play == 0
+                    person_knocked += 1
+                elif knock.seat == 2:  # the partner: at once, or only on its own turn
+                    if mode == "own_turn":
+                        assert to_play == 2
+                    elif to_play != 2:
+                        partner_knocked_off_turn += 1
+    assert person_knocked >= 2 and partner_knocked_off_turn >= 2
+
+
+async def test_computer_knock_own_turn_a_person_who_plays_on_is_accused(tmp_path: Path) -> None:
+    """The waiting partner does not rescue a person who plays on past 101: the computer
+    opponents accuse at once and win a double game."""
+    outcomes = await alice_with_three_computers(tmp_path / "g.sqlite3", 0, "own_turn",
+                                                alice_knocks=False)
+    end = outcomes[-1].deal_end
+    assert end is not None
+    assert end.result.reason == "uebergaigelt" and end.result.winner == 1 and end.games == 2
+    accusation = outcomes[-1].action
+    assert accusation is not None and accusation.do == "accuse" and accusation.seat % 2 == 1
+    assert not any(o.action is not None and o.action.do == "knock" for o in outcomes)
 
 
 async def test_tables_do_not_wait_for_each_other(tmp_path: Path) -> None:

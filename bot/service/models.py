@@ -13,6 +13,7 @@ from .errors import ServiceError
 PLAYER_COUNTS = (2, 3, 4, 6)
 LANGUAGES = ("en", "de")
 SUIT_STYLES = ("german", "french")
+COMPUTER_KNOCKS = ("at_once", "own_turn")
 STATUSES = ("open", "playing", "waiting", "over", "ended")
 """open: seats being taken; playing: a deal is on; waiting: between deals; over: the match
 has a winner; ended: closed by the host. The first three are live."""
@@ -42,6 +43,11 @@ class TableOptions:
     """Beginner option: show running points in the views."""
     language: str = "en"
     suit_style: str = "german"
+    computer_knock: str = "at_once"
+    """When a computer claims "Aus!" for its team: ``at_once``, the moment the team has 101
+    (as every computer level does on its own); ``own_turn``, a computer whose team has a person
+    at the table knocks only when it is to play, so that the person, counting in their head,
+    may knock first on their own turn (and bears the fault if they play on)."""
 
     def engine_rules(self) -> Rules:
         return Rules.named(self.preset, **self.rules)
@@ -106,6 +112,8 @@ class TableOptions:
             raise bad(f"language must be one of {', '.join(LANGUAGES)}")
         if self.suit_style not in SUIT_STYLES:
             raise bad(f"suit_style must be one of {', '.join(SUIT_STYLES)}")
+        if self.computer_knock not in COMPUTER_KNOCKS:
+            raise bad(f"computer_knock must be one of {', '.join(COMPUTER_KNOCKS)}")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import logging
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from engine import (
@@ -204,6 +205,22 @@ class GameService:
             self._channels.pop(t.channel_id, None)
 
     # ------------------------------------------------------------------ lookups
+
+    async def load(self, table_id: int) -> bool:
+        """Bring a closed table back into memory, so that the buttons of its old messages answer
+        after a restart as they did before (a start recovers only live tables). False when
+        there is no such table."""
+        if table_id in self._tables:
+            return True
+        rows = await self.db.read(q.load_live, table_id)
+        if not rows:
+            return False
+        if table_id not in self._tables:  # another click may have loaded it meanwhile
+            table = self._build(rows[0])
+            self._tables[table_id] = table
+            if table.live and table.channel_id not in self._channels:
+                self._channels[table.channel_id] = table_id
+        return True
 
     def _get(self, table_id: int) -> LiveTable:
         t = self._tables.get(table_id)
@@ -944,6 +961,8 @@ class GameService:
                     action = await self._think(brain, "claim", seat_view(deal, seat))
                     if action is None or action.do == "play" or action.seat != seat:
                         continue
+                    if action.do == "knock" and self._knock_waits(t, seat):
+                        continue
                     if deal.can(action):
                         claims += 1
                         await self._apply(t, action, actor=None, via=self._via(t, seat),
@@ -958,6 +977,20 @@ class GameService:
                 break
             await self._computer_turn(t, to_play, self._via(t, to_play), outcomes)
             claims = 0
+
+    @staticmethod
+    def _knock_waits(t: LiveTable, seat: int) -> bool:
+        """With ``computer_knock = own_turn``, a computer leaves the knock to a person of its
+        team until the computer itself is to play (then ``choose`` knocks before any card, so it
+        never plays on past 101). A computer standing in for an away person does not wait."""
+        deal = t.deal
+        if t.options.computer_knock != "own_turn" or deal is None or deal.to_play == seat:
+            return False
+        if not t.seat_chair(seat).computer:
+            return False
+        team = seat % t.teams
+        return any(s % t.teams == team and not t.seat_chair(s).auto
+                   for s in range(t.players) if s != seat)
 
     @staticmethod
     def _via(t: LiveTable, seat: int) -> str:
@@ -982,8 +1015,10 @@ class GameService:
             raise ServiceError("not_seated")
         if t.deal is None:
             raise ServiceError("not_started")
-        return seat_view(t.deal, t.seat_of_chair(chair), show_points=t.options.show_points), \
-            t.version
+        view = seat_view(t.deal, t.seat_of_chair(chair), show_points=t.options.show_points)
+        if not t.live and view.result is None:  # ended by the host mid-deal: nothing to do
+            view = replace(view, to_play=None, actions=())
+        return view, t.version
 
     def public_state(self, table_id: int) -> PublicState:
         t = self._get(table_id)

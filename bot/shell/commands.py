@@ -19,6 +19,9 @@ def _h(interaction: Interaction) -> Any:
     return interaction.client.handlers
 
 
+KNOCK_CHOICES = [Choice(name=_("At once, the moment their team has 101"), value="at_once"),
+                 Choice(name=_("On their own turn: people may knock first"), value="own_turn")]
+
 gaigel = app_commands.Group(name=_("gaigel"), description=_("Play Gaigel, the Swabian card game"),
                             guild_only=False)
 
@@ -26,20 +29,22 @@ gaigel = app_commands.Group(name=_("gaigel"), description=_("Play Gaigel, the Sw
 @gaigel.command(name=_("new"), description=_("Open a Gaigel table in this channel"))
 @app_commands.describe(players=_("Number of players"), preset=_("Rules preset"),
                        strokes=_("Strokes per match"), timer=_("Seconds per turn (0: no timer)"),
-                       computer=_("Level of computer players for empty seats"))
+                       computer=_("Level of computer players for empty seats"),
+                       knock=_("When computer partners knock"))
 @app_commands.choices(
     players=[Choice(name="2", value=2), Choice(name="3", value=3), Choice(name="4", value=4),
              Choice(name="6", value=6)],
     preset=[Choice(name=_("Württemberg (pagat)"), value="wuerttemberg"),
-            Choice(name=_("Classic (1907)"), value="classic")])  # type: ignore[misc]
+            Choice(name=_("Classic (1907)"), value="classic")],
+    knock=KNOCK_CHOICES)  # type: ignore[misc]
 @app_commands.guild_only()
 async def new(interaction: Interaction, players: int | None = None, preset: str | None = None,
               strokes: app_commands.Range[int, 1, 50] | None = None,
               timer: app_commands.Range[int, 0, 86400] | None = None,
-              computer: str | None = None) -> None:
+              computer: str | None = None, knock: str | None = None) -> None:
     await _h(interaction).guarded(interaction, _h(interaction).new_table(
         interaction, players=players, preset=preset, strokes=strokes, turn_timer=timer,
-        level=computer))
+        level=computer, computer_knock=knock))
 
 
 def level_choices(interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -78,7 +83,8 @@ async def rules(interaction: Interaction) -> None:
                        suits=_("Suit symbols"), strokes=_("Strokes per match"),
                        timer=_("Seconds per turn (0: no timer)"),
                        computer=_("Default computer level"), scoring=_("How a match is scored"),
-                       show_points=_("Beginner option: show running points"))
+                       show_points=_("Beginner option: show running points"),
+                       knock=_("When computer partners knock"))
 @app_commands.choices(
     preset=[Choice(name=_("Württemberg (pagat)"), value="wuerttemberg"),
             Choice(name=_("Classic (1907)"), value="classic")],
@@ -86,16 +92,18 @@ async def rules(interaction: Interaction) -> None:
     suits=[Choice(name=_("German suits"), value="german"),
            Choice(name=_("French suits"), value="french")],
     scoring=[Choice(name=_("Strokes"), value="strokes"), Choice(name=_("Tokens"), value="tokens"),
-             Choice(name=_("Game points"), value="points")])
+             Choice(name=_("Game points"), value="points")],
+    knock=KNOCK_CHOICES)
 @app_commands.guild_only()
 async def settings(interaction: Interaction, preset: str | None = None, language: str | None = None,
                    suits: str | None = None, strokes: app_commands.Range[int, 1, 50] | None = None,
                    timer: app_commands.Range[int, 0, 86400] | None = None,
                    computer: str | None = None, scoring: str | None = None,
-                   show_points: bool | None = None) -> None:
+                   show_points: bool | None = None, knock: str | None = None) -> None:
     await _h(interaction).guarded(interaction, _h(interaction).settings(
         interaction, preset=preset, language=language, suit_style=suits, strokes=strokes,
-        turn_timer=timer, level=computer, scoring=scoring, show_points=show_points))
+        turn_timer=timer, level=computer, scoring=scoring, show_points=show_points,
+        computer_knock=knock))
 
 
 @settings.autocomplete("computer")

@@ -165,6 +165,7 @@ class Handlers:
         in_dm = interaction.guild_id is None
         refusal: ServiceError | None = None
         acted = False
+        await self.svc.load(table_id)
         if not in_dm:
             self.bot.hands.claim(table_id, uid, interaction, version)
         if act != "r":
@@ -216,6 +217,7 @@ class Handlers:
     async def _table_click(self, interaction: Interaction, table_id: int, act: str) -> None:
         uid = interaction.user.id
         name = interaction.user.display_name
+        await self.svc.load(table_id)
         state = self.state(table_id)
         lang = self.lang(interaction, state)
         if state is None:
@@ -489,7 +491,8 @@ class Handlers:
         shown = (f"preset {options.preset} · language {options.language} · suits {options.suit_style}"
                  f" · scoring {options.scoring} · strokes {options.strokes}"
                  f" · timer {options.turn_timer}s · computer {options.level}"
-                 f" · points shown {'yes' if options.show_points else 'no'}")
+                 f" · points shown {'yes' if options.show_points else 'no'}"
+                 f" · computers knock {options.computer_knock.replace('_', ' ')}")
         await self.answer(interaction, say(lang, "settings_saved" if changes else "settings_now",
                                            settings=shown))
 

@@ -210,6 +210,8 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         lines.append(f"{say(lang, 'points_beginner')}: {pts}")
     if view.result is not None:
         lines.append(say(lang, "hand_over"))
+    elif state.status == "ended":
+        lines.append(say(lang, "hand_closed"))
     elif view.to_play == view.seat:
         lines.append(say(lang, "hand_turn"))
         if view.trick_number == 0 and not view.trick.plays and any(
@@ -342,4 +344,7 @@ def rules_text(options: Any, rules: Any, lang: str) -> str:
     if options.show_points:
         lines.append(t("- Anfänger-Option: Punkte werden angezeigt",
                        "- Beginner option: running points are shown"))
+    if options.computer_knock == "own_turn":
+        lines.append(t("- Computer-Partner klopfen erst, wenn sie am Zug sind: ihr könnt zuerst klopfen",
+                       "- Computer partners knock only on their own turn: you may knock first"))
     return "\n".join(lines)

@@ -77,6 +77,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "hand_turn": ("**Your turn.**", "**Du bist am Zug.**"),
     "hand_wait": ("{name} to play.", "{name} ist am Zug."),
     "hand_over": ("The deal is over.", "Das Spiel ist aus."),
+    "hand_closed": ("This table is closed; the deal was not played to the end.",
+                    "Dieser Tisch ist geschlossen; das Spiel wurde nicht zu Ende gespielt."),
     "hand_changed": ("Your hand changed; here it is again.", "Dein Blatt hat sich geändert; hier ist es neu."),
     "hand_no_deal": ("No deal is being played at this table.", "An diesem Tisch wird gerade nicht gespielt."),
     "hand_opening": ("First card of the deal: choose how to open.",

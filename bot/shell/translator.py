@@ -66,6 +66,10 @@ GERMAN: dict[str, str] = {
     "Default computer level": "Voreingestellte Computerstärke",
     "How a match is scored": "Wie eine Partie gewertet wird",
     "Beginner option: show running points": "Anfänger-Option: laufende Punkte zeigen",
+    "When computer partners knock": "Wann Computer-Partner klopfen",
+    "At once, the moment their team has 101": "Sofort, sobald ihre Partei 101 hat",
+    "On their own turn: people may knock first":
+        "Erst wenn sie am Zug sind: Menschen dürfen zuerst klopfen",
     "The history as a file (hosts and server managers)":
         "Der Verlauf als Datei (Gastgeber und Server-Verwalter)",
     "This table or the whole server": "Dieser Tisch oder der ganze Server",

@@ -156,6 +156,10 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE seats ADD COLUMN ready INTEGER NOT NULL DEFAULT 0;
     """,
+    # 6: a server's default for when computer partners knock (TableOptions.computer_knock).
+    """
+    ALTER TABLE guild_settings ADD COLUMN computer_knock TEXT NOT NULL DEFAULT 'at_once';
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -156,7 +156,7 @@ def insert_results(c: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> None
 # ---------------------------------------------------------------------- settings and prefs
 
 GUILD_COLUMNS = ("preset", "rules", "language", "suit_style", "strokes", "turn_timer", "players",
-                 "scoring", "target", "deals", "level", "show_points")
+                 "scoring", "target", "deals", "level", "show_points", "computer_knock")
 
 
 def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] | None:
