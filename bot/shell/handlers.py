@@ -223,46 +223,47 @@ class Handlers:
         if state is None:
             await self.answer(interaction, ServiceError("no_table").message(lang))
             return
+        if act == "hand":
+            await self.open_hand(interaction, table_id)
+            return
+        if act == "last":
+            await self.answer(interaction, last_trick_text(state, lang))
+            return
+        if act not in ("join", "leave", "add", "start", "next", "back"):
+            await self.answer(interaction, ServiceError("bad_action").message(lang))
+            return
+        if act in ("leave", "start", "next"):  # computers may play before the answer
+            await self.defer_for_computers(interaction, state)
+        reply = hand_note = None
         try:
             if act == "join":
                 await self.svc.join(table_id, uid, name)
-                self.bot.tables.touch(table_id)
-                await self.answer(interaction, say(lang, "joined"))
+                reply = say(lang, "joined")
             elif act == "leave":
-                await self.defer_for_computers(interaction, state)
                 await self.svc.leave(table_id, uid)
                 self.bot.hands.forget(table_id, uid)
-                self.bot.tables.touch(table_id)
-                await self.answer(interaction, say(lang, "left"))
+                reply = say(lang, "left")
             elif act == "add":
                 await self.svc.add_computer(table_id, uid)
-                self.bot.tables.touch(table_id)
-                await self.answer(interaction, say(lang, "added"))
-            elif act == "start":
-                await self.defer_for_computers(interaction, state)
-                await self.svc.start(table_id, uid)
-                self.bot.tables.touch(table_id)
-                await self.open_hand(interaction, table_id, say(lang, "started"))
-            elif act == "next":
-                await self.defer_for_computers(interaction, state)
-                outcomes = await self.svc.next_deal(table_id, uid)
-                self.bot.tables.touch(table_id)
-                if outcomes:
-                    await self.open_hand(interaction, table_id, say(lang, "next_started"))
-                else:
-                    await self.answer(interaction, say(lang, "ready_waiting"))
+                reply = say(lang, "added")
             elif act == "back":
                 await self.svc.back(table_id, uid)
-                self.bot.tables.touch(table_id)
-                await self.answer(interaction, say(lang, "welcome_back"))
-            elif act == "hand":
-                await self.open_hand(interaction, table_id)
-            elif act == "last":
-                await self.answer(interaction, last_trick_text(state, lang))
-            else:
-                await self.answer(interaction, ServiceError("bad_action").message(lang))
+                reply = say(lang, "welcome_back")
+            elif act == "start":
+                await self.svc.start(table_id, uid)
+                hand_note = say(lang, "started")
+            elif await self.svc.next_deal(table_id, uid):  # "next": True once the deal starts
+                hand_note = say(lang, "next_started")
+            else:  # "next": this vote counted, others still to come
+                reply = say(lang, "ready_waiting")
         except ServiceError as exc:
             await self.answer(interaction, exc.message(lang))
+            return
+        self.bot.tables.touch(table_id)
+        if hand_note is not None:
+            await self.open_hand(interaction, table_id, hand_note)
+        else:
+            await self.answer(interaction, reply or "")
 
     # ------------------------------------------------------------------ playing commands
 
