@@ -439,9 +439,7 @@ class GameService:
         t = self._get(table_id)
         async with t.lock:
             await self._locked_ready(t)
-            chair = t.chair_of_user(user_id)
-            if chair is None:
-                raise ServiceError("not_seated")
+            chair = self._seated(t, user_id)
             return await self._remove_person(t, chair)
 
     async def kick(self, table_id: int, user_id: int, chair: int) -> list[Outcome]:
@@ -572,9 +570,7 @@ class GameService:
         t = self._get(table_id)
         async with t.lock:
             await self._locked_ready(t)
-            chair = t.chair_of_user(user_id)
-            if chair is None:
-                raise ServiceError("not_seated")
+            chair = self._seated(t, user_id)
             c = t.chairs[chair]
             assert c is not None
             if not c.away and not c.missed:
@@ -605,9 +601,7 @@ class GameService:
         t = self._get(table_id)
         async with t.lock:
             await self._locked_ready(t)
-            chair = t.chair_of_user(user_id)
-            if chair is None:
-                raise ServiceError("not_seated")
+            chair = self._seated(t, user_id)
             deal = self._need_deal(t)
             if expected_version is not None and expected_version != t.version:
                 raise ServiceError("stale")
@@ -682,6 +676,14 @@ class GameService:
                 await self._computer_turn(t, seat, "skip", outcomes)
             await self._run_computers(t, outcomes)
             return outcomes
+
+    @staticmethod
+    def _seated(t: LiveTable, user_id: int) -> int:
+        """The chair of ``user_id`` at the table; ``not_seated`` if there is none."""
+        chair = t.chair_of_user(user_id)
+        if chair is None:
+            raise ServiceError("not_seated")
+        return chair
 
     def _need_host(self, t: LiveTable, user_id: int) -> None:
         if user_id != t.host_id:
@@ -1010,9 +1012,7 @@ class GameService:
     def hand_view(self, table_id: int, user_id: int) -> tuple[View, int]:
         """The seat's engine View of the current (or just finished) deal, and the version."""
         t = self._get(table_id)
-        chair = t.chair_of_user(user_id)
-        if chair is None:
-            raise ServiceError("not_seated")
+        chair = self._seated(t, user_id)
         if t.deal is None:
             raise ServiceError("not_started")
         view = seat_view(t.deal, t.seat_of_chair(chair), show_points=t.options.show_points)

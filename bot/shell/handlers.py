@@ -434,19 +434,21 @@ class Handlers:
             return
         await self.open_hand(interaction, tid)
 
-    async def last(self, interaction: Interaction) -> None:
+    def state_here(self, interaction: Interaction) -> tuple[PublicState | None, str]:
+        """The state of this channel's table (None if there is none) and the caller's language."""
         tid = self.table_here(interaction)
         state = self.state(tid) if tid is not None else None
-        lang = self.lang(interaction, state)
+        return state, self.lang(interaction, state)
+
+    async def last(self, interaction: Interaction) -> None:
+        state, lang = self.state_here(interaction)
         if state is None:
             await self.answer(interaction, say(lang, "no_table_here"))
             return
         await self.answer(interaction, last_trick_text(state, lang))
 
     async def score(self, interaction: Interaction) -> None:
-        tid = self.table_here(interaction)
-        state = self.state(tid) if tid is not None else None
-        lang = self.lang(interaction, state)
+        state, lang = self.state_here(interaction)
         if state is None:
             await self.answer(interaction, say(lang, "no_table_here"))
             return
@@ -455,9 +457,7 @@ class Handlers:
         await self.answer(interaction, f"**{head}** — {text}")
 
     async def rules(self, interaction: Interaction) -> None:
-        tid = self.table_here(interaction)
-        state = self.state(tid) if tid is not None else None
-        lang = self.lang(interaction, state)
+        state, lang = self.state_here(interaction)
         if state is not None:
             await self.answer(interaction, rules_text(state.options, state.rules, lang))
             return
