@@ -17,14 +17,21 @@ async def seated(sim: Sim, **options: object) -> None:
         await sim.click_table(who, "join")
 
 
-async def test_declare_offers_exactly_the_pairs_the_caller_can_declare_now(
-        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
-    # alice: the Bells Ace to open and win the first trick, the trump pair and the Herz pair.
-    rig(monkeypatch, rigged_pack([["SA", "HK", "HO", "EK", "EO"], [], ["E7"], []], "EA"))
+async def started(sim: Sim, cards: int = 0) -> None:
+    """Four people seated, the deal started, every hand open, ``cards`` cards played."""
     await seated(sim)
     await sim.click_table("alice", "start")
     for who in FOUR[1:]:
         await sim.open_hand(who)
+    for _ in range(cards):
+        await sim.play_card(sim.to_play())
+
+
+async def test_declare_offers_exactly_the_pairs_the_caller_can_declare_now(
+        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+    # alice: the Bells Ace to open and win the first trick, the trump pair and the Herz pair.
+    rig(monkeypatch, rigged_pack([["SA", "HK", "HO", "EK", "EO"], [], ["E7"], []], "EA"))
+    await started(sim)
     alice = sim.user("alice")
     # Before a trick is won nothing can be declared.
     assert await alice.autocomplete(sim.channel, "declare", "points", "") == []
@@ -67,12 +74,7 @@ async def test_declare_offers_exactly_the_pairs_the_caller_can_declare_now(
 
 
 async def test_an_accusation_turns_over_the_accused_teams_tricks(sim: Sim) -> None:
-    await seated(sim)
-    await sim.click_table("alice", "start")
-    for who in FOUR[1:]:
-        await sim.open_hand(who)
-    for _ in range(4):
-        await sim.play_card(sim.to_play())
+    await started(sim, cards=4)
     result = await sim.hand_action("bob", "a")
     assert result.acknowledged
     state = sim.state()
@@ -97,12 +99,7 @@ async def test_the_knock_button_in_the_hand_knocks(sim: Sim) -> None:
 
 async def test_the_ceremony_tells_the_verdict_before_the_table_message_does(sim: Sim) -> None:
     from bot.shell.app import Pacing
-    await seated(sim)
-    await sim.click_table("alice", "start")
-    for who in FOUR[1:]:
-        await sim.open_hand(who)
-    for _ in range(4):
-        await sim.play_card(sim.to_play())
+    await started(sim, cards=4)
     sim.bot.pacing = Pacing(table_edit_interval=0.0, ceremony_step=2.0)
     await sim.slash("bob", "knock")
     ceremony = sim.channel.last_message
