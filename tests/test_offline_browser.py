@@ -239,13 +239,14 @@ def deal_over(hand: dict[str, Any] | None, table: str) -> bool:
 
 
 async def play_cards(page: Page, secrets: Secrets, log: list[str], *, limit: int | None = None,
-                     deadline: float) -> int:
+                     max_steps: int = 800) -> int:
     """Click enabled cards (declaring and knocking as a beginner does) until the deal is over
-    or ``limit`` cards are played. Returns the number of cards played."""
+    or ``limit`` cards are played. Returns the number of cards played. ``max_steps`` only
+    guards against a deal that never ends (a step is one look at the page and one click)."""
     played = 0
     declared: set[str] = set()
     stuck = 0
-    while time.monotonic() < deadline:
+    for _ in range(max_steps):
         await secrets.check(page)
         hand = await page.hand()
         table = await page.table()
@@ -282,7 +283,7 @@ async def play_cards(page: Page, secrets: Secrets, log: list[str], *, limit: int
             await page.click_button("My cards")
             stuck = 0
         await page.catch_up()
-    raise AssertionError("the deal did not end in time:\n" + "\n".join(log[-20:]))
+    raise AssertionError("the deal did not end:\n" + "\n".join(log[-20:]))
 
 
 # ---------------------------------------------------------------------- the test
@@ -322,7 +323,6 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
     """Four seats, three computers; stopped after three cards and started again: the table
     resumes; then every card to the end of the deal and the result on the page."""
     started = time.monotonic()
-    deadline = started + 90
     settings = Settings(database_path=str(tmp_path / "gaigel.sqlite3"))
     log: list[str] = []
     try:
@@ -333,7 +333,7 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
             await page.open()
             assert "gaigel" in await page.body()
             await open_table(page, 4)
-            await play_cards(page, secrets, log, limit=3, deadline=deadline)
+            await play_cards(page, secrets, log, limit=3)
             before = (await page.hand() or {}).get("text", "")
             assert _cards_line(before)
             if os.environ.get("GAIGEL_SCREENSHOTS"):
@@ -350,7 +350,7 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
             await page.click_button("My cards")
             after = (await page.hand() or {}).get("text", "")
             assert _cards_line(after) == _cards_line(before), (before, after)
-            await play_cards(page, secrets, log, deadline=deadline)
+            await play_cards(page, secrets, log)
             table = await page.table()
             texts = "\n".join(await page.messages())
             assert re.search(r"Deal 1: .* won — ", table), table
@@ -361,7 +361,6 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
             assert secrets.checks >= sum(step.startswith("play") for step in log)
     finally:
         print("\n".join(log), f"\n{time.monotonic() - started:.1f} s")
-    assert time.monotonic() - started < 100
 
 
 async def test_a_newcomer_knocks_against_one_computer(browser: Chromium, tmp_path: Path) -> None:
@@ -377,7 +376,7 @@ async def test_a_newcomer_knocks_against_one_computer(browser: Chromium, tmp_pat
             secrets = Secrets(session)
             await page.open()
             await open_table(page, 2)
-            await play_cards(page, secrets, log, deadline=started + 90)
+            await play_cards(page, secrets, log)
             table = await page.table()
             texts = "\n".join(await page.messages())
             assert re.search(r"Deal 1: .* won — ", table), table
@@ -399,7 +398,6 @@ async def test_a_newcomer_knocks_against_one_computer(browser: Chromium, tmp_pat
             assert "Gaigel · table 1" in seen and "Only you can see this" not in seen, seen
     finally:
         print("\n".join(log), f"\n{time.monotonic() - started:.1f} s")
-    assert time.monotonic() - started < 100
 
 
 def _cards_line(hand_text: str) -> str:
