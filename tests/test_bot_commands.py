@@ -88,6 +88,32 @@ async def test_computer_knock_option_is_chosen_at_gaigel_new_and_as_a_server_def
     assert "only on their own turn" in text(result)
 
 
+async def test_the_host_seats_a_computer_of_a_chosen_level_in_a_chosen_seat(sim: Sim) -> None:
+    await sim.new_table("alice", players=4)
+    await sim.click_table("bob", "join")
+    result = await sim.slash("bob", "gaigel add", computer="strong", seat=3)
+    assert result.response.ephemeral and "Only the host" in text(result)
+    result = await sim.slash("alice", "gaigel add", computer="strong", seat=3)
+    assert result.response.ephemeral and "A computer took a seat" in text(result)
+    seats = sim.table_message().content.split("__Seats__")[1]
+    assert "`3` Computer 3" in seats and "computer (strong)" in seats
+    assert sim.live().chairs[2].level == "strong"
+    refusals = [("strong", 3, "That seat is taken"), ("strong", 5, "no such seat"),
+                ("grandmaster", 4, "Unknown computer level")]
+    for level, seat, words in refusals:
+        result = await sim.slash("alice", "gaigel add", computer=level, seat=seat)
+        assert result.response.ephemeral and words in text(result)
+    result = await sim.slash("alice", "gaigel add")
+    assert "A computer took a seat" in text(result)
+    assert sim.live().chairs[3].level == sim.live().options.level
+    await sim.click_table("alice", "start")
+    result = await sim.slash("alice", "gaigel add", computer="random")
+    assert result.response.ephemeral and "already started" in text(result)
+    version = sim.state().version
+    assert [c.level for c in sim.live().chairs if c.computer] == ["strong", "heuristic"]
+    assert sim.state().version == version
+
+
 async def test_gaigel_new_tells_the_host_which_permissions_are_missing(sim: Sim) -> None:
     closed = sim.guild.create_text_channel(
         "closed", overwrites={sim.bot.user: discord.PermissionOverwrite(send_messages=False)})

@@ -58,6 +58,20 @@ async def _levels(interaction: Interaction, current: str) -> list[Choice[str]]:
     return level_choices(interaction, current)
 
 
+@gaigel.command(name=_("add"), description=_("Seat a computer player (host, before the start)"))
+@app_commands.describe(computer=_("Level of the computer player (default: the table's)"),
+                       seat=_("Seat number (default: the first free one)"))
+async def add(interaction: Interaction, computer: str | None = None,
+              seat: app_commands.Range[int, 1, 6] | None = None) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).add_computer(
+        interaction, computer, seat))
+
+
+@add.autocomplete("computer")
+async def _add_levels(interaction: Interaction, current: str) -> list[Choice[str]]:
+    return level_choices(interaction, current)
+
+
 @gaigel.command(name=_("hand"), description=_("Show your cards at this channel's table"))
 async def hand(interaction: Interaction) -> None:
     await _h(interaction).guarded(interaction, _h(interaction).hand(interaction))

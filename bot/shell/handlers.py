@@ -440,6 +440,22 @@ class Handlers:
         state = self.state(tid) if tid is not None else None
         return state, self.lang(interaction, state)
 
+    async def add_computer(self, interaction: Interaction, level: str | None,
+                           seat: int | None) -> None:
+        """/gaigel add: the host seats a computer of a chosen level, in a chosen seat."""
+        state, lang = self.state_here(interaction)
+        if state is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        try:
+            await self.svc.add_computer(state.table_id, interaction.user.id, level,
+                                        None if seat is None else seat - 1)
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+            return
+        self.bot.tables.touch(state.table_id)
+        await self.answer(interaction, say(lang, "added"))
+
     async def last(self, interaction: Interaction) -> None:
         state, lang = self.state_here(interaction)
         if state is None:

@@ -13,6 +13,7 @@ GERMAN: dict[str, str] = {
     # command and group names (lower case, no spaces)
     "gaigel": "gaigel",
     "new": "neu",
+    "add": "hinzufuegen",
     "hand": "karten",
     "last": "letzter",
     "score": "stand",
@@ -35,6 +36,7 @@ GERMAN: dict[str, str] = {
     "strokes": "striche",
     "timer": "zugzeit",
     "computer": "computer",
+    "seat": "platz",
     "language": "sprache",
     "suits": "farben",
     "scoring": "wertung",
@@ -53,6 +55,11 @@ GERMAN: dict[str, str] = {
     "Strokes per match": "Striche pro Partie",
     "Seconds per turn (0: no timer)": "Sekunden pro Zug (0: keine Zugzeit)",
     "Level of computer players for empty seats": "Stärke der Computer für freie Plätze",
+    "Seat a computer player (host, before the start)":
+        "Einen Computer an den Tisch setzen (Gastgeber, vor dem Start)",
+    "Level of the computer player (default: the table's)":
+        "Stärke des Computers (sonst die des Tisches)",
+    "Seat number (default: the first free one)": "Platznummer (sonst der erste freie)",
     "Show your cards at this channel's table": "Deine Karten am Tisch dieses Kanals zeigen",
     "Show the last trick (older tricks stay face down)":
         "Den letzten Stich zeigen (ältere Stiche bleiben verdeckt)",
