@@ -107,9 +107,9 @@ async def test_the_host_seats_a_computer_of_a_chosen_level_in_a_chosen_seat(sim:
     assert "A computer took a seat" in text(result)
     assert sim.live().chairs[3].level == sim.live().options.level
     await sim.click_table("alice", "start")
+    version = sim.state().version
     result = await sim.slash("alice", "gaigel add", computer="random")
     assert result.response.ephemeral and "already started" in text(result)
-    version = sim.state().version
     assert [c.level for c in sim.live().chairs if c.computer] == ["strong", "heuristic"]
     assert sim.state().version == version
 

@@ -216,10 +216,7 @@ class GameService:
         if not rows:
             return False
         if table_id not in self._tables:  # another click may have loaded it meanwhile
-            table = self._build(rows[0])
-            self._tables[table_id] = table
-            if table.live and table.channel_id not in self._channels:
-                self._channels[table.channel_id] = table_id
+            self._tables[table_id] = self._build(rows[0])
         return True
 
     def _get(self, table_id: int) -> LiveTable:
