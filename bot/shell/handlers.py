@@ -372,10 +372,8 @@ class Handlers:
         return out
 
     async def accuse(self, interaction: Interaction, player: discord.abc.User | None) -> None:
-        tid = self.table_here(interaction)
-        state = self.state(tid) if tid is not None else None
-        lang = self.lang(interaction, state)
-        if tid is None or state is None:
+        state, lang = self.state_here(interaction)
+        if state is None:
             await self.answer(interaction, say(lang, "no_table_here"))
             return
         against: int | None = None
@@ -581,12 +579,11 @@ class Handlers:
     async def host_command(self, interaction: Interaction, what: str,
                            player: discord.abc.User | None = None) -> None:
         """/gaigel end, kick, skip: the host's tools."""
-        tid = self.table_here(interaction)
-        state = self.state(tid) if tid is not None else None
-        lang = self.lang(interaction, state)
-        if tid is None or state is None:
+        state, lang = self.state_here(interaction)
+        if state is None:
             await self.answer(interaction, say(lang, "no_table_here"))
             return
+        tid = state.table_id
         uid = interaction.user.id
         try:
             if what == "end":
