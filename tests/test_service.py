@@ -479,6 +479,34 @@ async def test_recovery_lets_computers_take_their_turn(tmp_path: Path) -> None:
         await svc.close()
 
 
+async def test_a_stored_computer_of_a_level_this_version_lacks_plays_random(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A database written by another version may name a level we do not have: the seat
+    still plays (random), the deal goes on, nothing is lost."""
+    path = tmp_path / "g.sqlite3"
+    svc = await open_service(path)
+    state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
+    tid = state.table_id
+    await svc.start(tid, ALICE, fill=True)
+    await play_turn(svc, tid, random.Random(3), run_computers=False)
+    version = svc.public_state(tid).version
+    await svc.close()
+    with sqlite3.connect(path) as db:
+        changed = db.execute("UPDATE seats SET level = 'grandmaster' WHERE table_id = ? AND "
+                             "computer = 1", (tid,)).rowcount
+    assert changed == 3
+    svc = await open_service(path)
+    try:
+        with caplog.at_level(logging.WARNING):
+            resumed = await svc.resume_all()
+        assert "'grandmaster' not available" in caplog.text
+        assert [o.via for o in resumed[tid]][:1] == ["computer"]
+        assert svc.public_state(tid).version > version
+        assert person_to_play(svc, tid) == ALICE or svc.public_state(tid).status != "playing"
+    finally:
+        await svc.close()
+
+
 # ---------------------------------------------------------------------- settings and prefs
 
 

@@ -38,7 +38,7 @@ from engine.match import MatchChange, MatchScore, outcome_of
 
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Storage
-from .computer import RANDOM, Computer, levels, make_computer
+from .computer import LIGHT_LEVELS, Computer, levels, make_computer
 from .errors import ServiceError
 from .models import (
     LIVE,
@@ -62,8 +62,6 @@ MAX_CLAIMS_PER_TURN = 24
 GAIGEL_REASONS = ("gaigel", "five_tricks")
 CLAIM_EVENTS = frozenset({"trick_taken", "card_drawn", "marriage_shown", "seven_exchanged"})
 """After these a computer seat may have a new claim; a card played into a trick opens none."""
-LIGHT_LEVELS = ("random", "heuristic")
-"""Levels quick enough to ask on the event loop; others think on a worker thread."""
 
 
 def action_from_json(data: dict[str, Any]) -> Action:
@@ -902,7 +900,7 @@ class GameService:
         """Ask a computer player; searching levels think on a worker thread (they allow it)."""
         fn = getattr(brain, method)
         try:
-            if getattr(brain, "level", RANDOM) in LIGHT_LEVELS:
+            if brain.level in LIGHT_LEVELS:
                 answer: Action | None = fn(view)
             else:
                 answer = await asyncio.to_thread(fn, view)
