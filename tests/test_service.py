@@ -507,6 +507,44 @@ async def test_a_stored_computer_of_a_level_this_version_lacks_plays_random(
         await svc.close()
 
 
+async def test_closed_tables_beyond_the_kept_number_leave_memory_and_come_back_on_a_click(
+        tmp_path: Path) -> None:
+    """A long-running bot must not keep every table it ever closed: only the ``closed_kept``
+    most recently used; an older one is read back, unchanged, when its old buttons are used."""
+    svc = await open_service(tmp_path / "g.sqlite3", closed_kept=2)
+    try:
+        tids = []
+        for channel in (101, 102, 103):
+            state = await svc.create_table(1, channel, ALICE, "Alice", players=4)
+            await svc.start(state.table_id, ALICE, fill=True)
+            await play_turn(svc, state.table_id, random.Random(channel))
+            tids.append(state.table_id)
+        before = {tid: svc.public_state(tid) for tid in tids}
+        hands = {tid: svc.hand_view(tid, ALICE) for tid in tids}
+        for tid in tids:
+            await svc.end(tid, ALICE)
+            assert svc.table_in_channel(100 + tids.index(tid) + 1) is None
+        # the first table closed is the least recently used: it left memory
+        with pytest.raises(ServiceError, match="no_table"):
+            svc.public_state(tids[0])
+        for tid in tids[1:]:
+            assert svc.public_state(tid).status == "ended"
+        assert await svc.load(tids[0])
+        back = svc.public_state(tids[0])
+        assert back.status == "ended" and back.version == before[tids[0]].version + 1
+        assert [s.name for s in back.seats] == [s.name for s in before[tids[0]].seats]
+        view, version = svc.hand_view(tids[0], ALICE)
+        assert view.hand == hands[tids[0]][0].hand and version == back.version
+        assert not [a for a in view.actions if a.do == "play"]
+        # loading it made it the most recent: now the second table is the oldest and goes
+        with pytest.raises(ServiceError, match="no_table"):
+            svc.public_state(tids[1])
+        svc.public_state(tids[2])
+        assert not await svc.load(999)
+    finally:
+        await svc.close()
+
+
 # ---------------------------------------------------------------------- settings and prefs
 
 

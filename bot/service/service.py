@@ -16,6 +16,7 @@ import json
 import logging
 import random
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import replace
 from typing import Any
@@ -59,6 +60,9 @@ AWAY_AFTER = 3
 """Turns timed out in a row after which a seat is marked away."""
 MAX_CLAIMS_PER_TURN = 24
 """Safety net against a computer that keeps claiming: then it only plays until the next card."""
+CLOSED_KEPT = 256
+"""Closed tables kept in memory for the buttons of their old messages; a click on an older one
+reads it back from the database (``load``), so memory does not grow with every table closed."""
 GAIGEL_REASONS = ("gaigel", "five_tricks")
 CLAIM_EVENTS = frozenset({"trick_taken", "card_drawn", "marriage_shown", "seven_exchanged"})
 """After these a computer seat may have a new claim; a card played into a trick opens none."""
@@ -79,7 +83,8 @@ class GameService:
 
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  on_outcome: OutcomeCallback | None = None,
-                 computer_budget_ms: int | None = None, seed: int | None = None) -> None:
+                 computer_budget_ms: int | None = None, seed: int | None = None,
+                 closed_kept: int = CLOSED_KEPT) -> None:
         self.db = storage
         self.clock = clock
         self.on_outcome = on_outcome
@@ -89,6 +94,9 @@ class GameService:
         self._rng = random.Random(seed) if seed is not None else None
         self._tables: dict[int, LiveTable] = {}
         self._channels: dict[int, int] = {}
+        self._closed: OrderedDict[int, None] = OrderedDict()
+        """Closed tables in memory, the least recently used first."""
+        self.closed_kept = closed_kept
         self._create_lock = asyncio.Lock()
         self.recovered: list[int] = []
 
@@ -200,7 +208,7 @@ class GameService:
             setattr(t, name, getattr(fresh, name))
         t.dirty = False
         if not t.live:
-            self._channels.pop(t.channel_id, None)
+            self._forget_closed(t)
 
     # ------------------------------------------------------------------ lookups
 
@@ -208,14 +216,34 @@ class GameService:
         """Bring a closed table back into memory, so that the buttons of its old messages answer
         after a restart as they did before (a start recovers only live tables). False when
         there is no such table."""
-        if table_id in self._tables:
-            return True
-        rows = await self.db.read(q.load_live, table_id)
-        if not rows:
-            return False
-        if table_id not in self._tables:  # another click may have loaded it meanwhile
-            self._tables[table_id] = self._build(rows[0])
+        t = self._tables.get(table_id)
+        if t is None:
+            rows = await self.db.read(q.load_live, table_id)
+            if not rows:
+                return False
+            t = self._tables.get(table_id)  # another click may have loaded it meanwhile
+            if t is None:
+                t = self._tables[table_id] = self._build(rows[0])
+        if not t.live:
+            self._forget_closed(t)
         return True
+
+    def _forget_closed(self, t: LiveTable) -> None:
+        """A table is closed (or a closed one was used): its channel is free, and it becomes the
+        most recently used closed table; the least recently used beyond ``closed_kept`` leave
+        memory (not one whose lock is held: it is in use)."""
+        self._channels.pop(t.channel_id, None)
+        self._closed[t.id] = None
+        self._closed.move_to_end(t.id)
+        for _ in range(len(self._closed) - self.closed_kept):
+            old = next(iter(self._closed))
+            table = self._tables.get(old)
+            if table is not None and table.lock.locked():
+                self._closed.move_to_end(old)
+                continue
+            del self._closed[old]
+            if table is not None and not table.live:
+                del self._tables[old]
 
     def _get(self, table_id: int) -> LiveTable:
         t = self._tables.get(table_id)
@@ -557,7 +585,7 @@ class GameService:
         t.version += 1
         t.status = status
         t.brains = {}
-        self._channels.pop(t.channel_id, None)
+        self._forget_closed(t)
         log.info("table %d %s", t.id, status)
 
     async def back(self, table_id: int, user_id: int) -> PublicState:
@@ -837,7 +865,7 @@ class GameService:
             t.status = status
             t.brains = {}
             if status == "over":
-                self._channels.pop(t.channel_id, None)
+                self._forget_closed(t)
         log.info("table %d seat %d %s (%s)", table_id, action.seat, action.do, via)
         if end is not None:
             log.info("table %d deal %d over: team %d wins %d (%s)%s", table_id, deal_id,
