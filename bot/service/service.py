@@ -208,7 +208,7 @@ class GameService:
             setattr(t, name, getattr(fresh, name))
         t.dirty = False
         if not t.live:
-            self._forget_closed(t)
+            self._note_closed(t)
 
     # ------------------------------------------------------------------ lookups
 
@@ -225,10 +225,10 @@ class GameService:
             if t is None:
                 t = self._tables[table_id] = self._build(rows[0])
         if not t.live:
-            self._forget_closed(t)
+            self._note_closed(t)
         return True
 
-    def _forget_closed(self, t: LiveTable) -> None:
+    def _note_closed(self, t: LiveTable) -> None:
         """A table is closed (or a closed one was used): its channel is free, and it becomes the
         most recently used closed table; the least recently used beyond ``closed_kept`` leave
         memory (not one whose lock is held: it is in use)."""
@@ -585,7 +585,7 @@ class GameService:
         t.version += 1
         t.status = status
         t.brains = {}
-        self._forget_closed(t)
+        self._note_closed(t)
         log.info("table %d %s", t.id, status)
 
     async def back(self, table_id: int, user_id: int) -> PublicState:
@@ -865,7 +865,7 @@ class GameService:
             t.status = status
             t.brains = {}
             if status == "over":
-                self._forget_closed(t)
+                self._note_closed(t)
         log.info("table %d seat %d %s (%s)", table_id, action.seat, action.do, via)
         if end is not None:
             log.info("table %d deal %d over: team %d wins %d (%s)%s", table_id, deal_id,
