@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import discord
 import pytest
@@ -47,6 +48,16 @@ async def test_commands_have_german_names_and_descriptions(sim: Sim) -> None:
     assert by_name["knock"].name_localizations.get(discord.Locale.german) == "klopfen"
     assert by_name["declare"].description_localizations.get(discord.Locale.german) == GERMAN[
         "Declare a marriage (King and Ober)"]
+    # every command, subcommand and option has a German name and description
+    missing = []
+    stack: list[Any] = list(synced)
+    while stack:
+        item = stack.pop()
+        for what in ("name", "description"):
+            if discord.Locale.german not in getattr(item, f"{what}_localizations"):
+                missing.append(f"{what} of {item.name}")
+        stack.extend(getattr(item, "options", []))
+    assert missing == []
 
 
 async def test_a_manager_sets_german_and_french_suits_for_new_tables(sim: Sim) -> None:
@@ -204,3 +215,33 @@ async def test_the_host_skips_kicks_and_ends_and_others_may_not(sim: Sim) -> Non
     assert "ended" in text(result)
     assert sim.svc.table_in_channel(sim.channel.id) is None
     assert "closed this table" in sim.table_message().content
+
+
+async def test_a_player_leaves_a_running_table_and_a_computer_plays_their_seat(sim: Sim) -> None:
+    await sim.new_table("alice", players=4)
+    for who in FOUR[1:]:
+        await sim.click_table(who, "join")
+    result = await sim.slash("erin", "gaigel leave")
+    assert "not seated" in text(result) and result.response.ephemeral
+    await sim.click_table("dan", "leave")  # before the start the chair is simply freed
+    assert sim.state().seats[3].empty
+    await sim.click_table("dan", "join")
+    await sim.click_table("alice", "start")
+    version = sim.state().version
+    result = await sim.slash("bob", "gaigel leave")
+    assert result.response.ephemeral and "a computer plays your seat" in text(result)
+    seats = sim.state().seats
+    assert seats[1].computer and seats[1].name == "bob (Computer)"
+    assert sim.state().version > version
+    assert "bob left the table" in sim.table_message().content
+    result = await sim.click_table("bob", "hand")
+    assert "not seated" in text(result)
+    # the deal goes on with the computer in bob's chair: never waiting for bob
+    assert sim.to_play() in ("alice", "carol", "dan")
+    # the host leaves: another person hosts now; the last person to leave closes the table
+    await sim.slash("alice", "gaigel leave")
+    assert sim.svc.is_host(sim.table_id(), sim.user("carol").id)
+    await sim.slash("carol", "gaigel leave")
+    result = await sim.slash("dan", "gaigel leave")
+    assert "nobody else was seated" in text(result)
+    assert sim.svc.table_in_channel(sim.channel.id) is None

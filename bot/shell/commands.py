@@ -148,6 +148,12 @@ async def leaderboard(interaction: Interaction) -> None:
     await _h(interaction).guarded(interaction, _h(interaction).leaderboard(interaction))
 
 
+@gaigel.command(name=_("leave"),
+                description=_("Leave this channel's table; once it has started, a computer takes your seat"))
+async def leave(interaction: Interaction) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).leave(interaction))
+
+
 @gaigel.command(name=_("end"), description=_("End this channel's table (host)"))
 async def end(interaction: Interaction) -> None:
     await _h(interaction).guarded(interaction, _h(interaction).host_command(interaction, "end"))

@@ -17,7 +17,7 @@ import discord
 from engine import View
 
 from ..service.errors import ServiceError
-from ..service.models import PublicState
+from ..service.models import LIVE, PublicState
 from .cards import meld_points, suit_name, suit_symbol
 from .components import hand_buttons
 from .items import hand_action
@@ -575,6 +575,34 @@ class Handlers:
                               if k not in ("name", "user_id", "guild_id"))
             lines.append(f"{i}. {name} — {rest}")
         await self.answer(interaction, "\n".join(lines)[:2000])
+
+    async def leave(self, interaction: Interaction) -> None:
+        """/gaigel leave: before the start the chair is freed, later a computer takes it (the
+        Leave button is only on the table before the start, where a slip costs nothing)."""
+        state, lang = self.state_here(interaction)
+        if state is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        tid, uid = state.table_id, interaction.user.id
+        seat = next((s for s in state.seats if s.user_id == uid and not s.computer), None)
+        await self.defer_for_computers(interaction, state)
+        try:
+            await self.svc.leave(tid, uid)
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+            return
+        self.bot.hands.forget(tid, uid)
+        after = self.state(tid)
+        if after is None or after.status not in LIVE:
+            key = "left_closed"
+        elif state.status == "open":
+            key = "left"
+        else:
+            key = "left_playing"
+            if seat is not None:
+                self.bot.tables.notice(tid, say(lang, "walked_out", name=seat.name))
+        self.bot.tables.touch(tid)
+        await self.answer(interaction, say(lang, key))
 
     async def host_command(self, interaction: Interaction, what: str,
                            player: discord.abc.User | None = None) -> None:

@@ -116,6 +116,13 @@ TEXTS: dict[str, tuple[str, str]] = {
     "opened": ("Table {table} is open: {link}", "Tisch {table} ist eröffnet: {link}"),
     "joined": ("You took a seat.", "Du hast Platz genommen."),
     "left": ("You left the table.", "Du hast den Tisch verlassen."),
+    "left_playing": ("You left the table; a computer plays your seat to the end of the match.",
+                     "Du hast den Tisch verlassen; ein Computer spielt deinen Platz bis zum "
+                     "Ende der Partie."),
+    "left_closed": ("You left the table; nobody else was seated, so it is closed.",
+                    "Du hast den Tisch verlassen; sonst saß niemand mehr, also ist er geschlossen."),
+    "walked_out": ("{name} left the table; a computer takes the seat.",
+                   "{name} hat den Tisch verlassen; ein Computer übernimmt."),
     "added": ("A computer took a seat.", "Ein Computer hat Platz genommen."),
     "started": ("The game starts.", "Das Spiel beginnt."),
     "next_started": ("The next deal is dealt.", "Das nächste Spiel ist gegeben."),

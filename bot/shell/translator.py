@@ -23,6 +23,7 @@ GERMAN: dict[str, str] = {
     "stats": "statistik",
     "leaderboard": "rangliste",
     "end": "beenden",
+    "leave": "verlassen",
     "kick": "entfernen",
     "skip": "ueberspringen",
     "dm": "dm",
@@ -64,6 +65,8 @@ GERMAN: dict[str, str] = {
     "Show the last trick (older tricks stay face down)":
         "Den letzten Stich zeigen (ältere Stiche bleiben verdeckt)",
     "Show the match score": "Den Stand der Partie zeigen",
+    "Leave this channel's table; once it has started, a computer takes your seat":
+        "Den Tisch dieses Kanals verlassen; nach dem Start übernimmt ein Computer deinen Platz",
     "The table's rules in plain words": "Die Regeln des Tisches in Worten",
     "Server defaults for new tables (server managers)":
         "Voreinstellungen für neue Tische (Server-Verwalter)",
