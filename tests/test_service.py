@@ -458,17 +458,23 @@ async def test_ready_votes_for_the_next_deal_survive_a_restart(tmp_path: Path) -
         await svc.close()
 
 
-async def test_recovery_lets_computers_take_their_turn(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def stopped_on_the_computers_turn(path: Path, seed: int) -> tuple[int, int]:
+    """Alice and three computers; Alice plays without letting the computers answer, then the
+    process stops. The table id and its version."""
     svc = await open_service(path)
     state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
     tid = state.table_id
     await svc.start(tid, ALICE, fill=True)
-    # Alice plays without letting the computers answer, then the process stops
-    await play_turn(svc, tid, random.Random(2), run_computers=False)
+    await play_turn(svc, tid, random.Random(seed), run_computers=False)
     assert person_to_play(svc, tid) is None
     version = svc.public_state(tid).version
     await svc.close()
+    return tid, version
+
+
+async def test_recovery_lets_computers_take_their_turn(tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    tid, version = await stopped_on_the_computers_turn(path, 2)
     svc = await open_service(path)
     try:
         assert svc.public_state(tid).version == version
@@ -484,16 +490,12 @@ async def test_a_stored_computer_of_a_level_this_version_lacks_plays_random(
     """A database written by another version may name a level we do not have: the seat
     still plays (random), the deal goes on, nothing is lost."""
     path = tmp_path / "g.sqlite3"
-    svc = await open_service(path)
-    state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
-    tid = state.table_id
-    await svc.start(tid, ALICE, fill=True)
-    await play_turn(svc, tid, random.Random(3), run_computers=False)
-    version = svc.public_state(tid).version
-    await svc.close()
-    with sqlite3.connect(path) as db:
+    tid, version = await stopped_on_the_computers_turn(path, 3)
+    db = sqlite3.connect(path)
+    with db:
         changed = db.execute("UPDATE seats SET level = 'grandmaster' WHERE table_id = ? AND "
                              "computer = 1", (tid,)).rowcount
+    db.close()
     assert changed == 3
     svc = await open_service(path)
     try:
