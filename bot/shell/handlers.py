@@ -240,9 +240,7 @@ class Handlers:
                 await self.svc.join(table_id, uid, name)
                 reply = say(lang, "joined")
             elif act == "leave":
-                await self.svc.leave(table_id, uid)
-                self.bot.hands.forget(table_id, uid)
-                reply = say(lang, "left")
+                reply = await self.leave_table(state, uid, lang)
             elif act == "add":
                 await self.svc.add_computer(table_id, uid)
                 reply = say(lang, "added")
@@ -576,33 +574,37 @@ class Handlers:
             lines.append(f"{i}. {name} — {rest}")
         await self.answer(interaction, "\n".join(lines)[:2000])
 
+    async def leave_table(self, state: PublicState, uid: int, lang: str) -> str:
+        """Leave (the table's Leave button, /gaigel leave) and the answer to give: before the
+        start the chair is freed, later a computer takes it and the table is told."""
+        tid = state.table_id
+        seat = next((s for s in state.seats if s.user_id == uid and not s.computer), None)
+        await self.svc.leave(tid, uid)
+        self.bot.hands.forget(tid, uid)
+        after = self.state(tid)
+        if after is None or after.status not in LIVE:
+            return say(lang, "left_closed")
+        if state.status == "open":
+            return say(lang, "left")
+        if seat is not None:
+            self.bot.tables.notice(tid, say(lang, "walked_out", name=seat.name))
+        return say(lang, "left_playing")
+
     async def leave(self, interaction: Interaction) -> None:
-        """/gaigel leave: before the start the chair is freed, later a computer takes it (the
-        Leave button is only on the table before the start, where a slip costs nothing)."""
+        """/gaigel leave: also once the match has started (the Leave button is only on the
+        table before the start, where a slip costs nothing)."""
         state, lang = self.state_here(interaction)
         if state is None:
             await self.answer(interaction, say(lang, "no_table_here"))
             return
-        tid, uid = state.table_id, interaction.user.id
-        seat = next((s for s in state.seats if s.user_id == uid and not s.computer), None)
         await self.defer_for_computers(interaction, state)
         try:
-            await self.svc.leave(tid, uid)
+            text = await self.leave_table(state, interaction.user.id, lang)
         except ServiceError as exc:
             await self.answer(interaction, exc.message(lang))
             return
-        self.bot.hands.forget(tid, uid)
-        after = self.state(tid)
-        if after is None or after.status not in LIVE:
-            key = "left_closed"
-        elif state.status == "open":
-            key = "left"
-        else:
-            key = "left_playing"
-            if seat is not None:
-                self.bot.tables.notice(tid, say(lang, "walked_out", name=seat.name))
-        self.bot.tables.touch(tid)
-        await self.answer(interaction, say(lang, key))
+        self.bot.tables.touch(state.table_id)
+        await self.answer(interaction, text)
 
     async def host_command(self, interaction: Interaction, what: str,
                            player: discord.abc.User | None = None) -> None:
