@@ -293,58 +293,37 @@ def last_trick_text(state: PublicState, lang: str) -> str:
 
 
 def rules_text(options: Any, rules: Any, lang: str) -> str:
-    """A table's rules in plain words: one line per rule, each written in both languages."""
+    """A table's rules in plain words, one line per rule (the sentences are in ``TEXTS``)."""
     o = rules.options()
-    de = lang == "de"
-
-    def t(german: str, english: str) -> str:
-        return german if de else english
 
     def yn(v: bool) -> str:
-        return t("ja", "yes") if v else t("nein", "no")
+        return say(lang, "yes" if v else "no")
 
-    scoring = {"strokes": t(f"Striche ({options.strokes})", f"strokes ({options.strokes})"),
-               "tokens": t(f"Marken ({options.strokes})", f"tokens ({options.strokes})"),
-               "points": t(f"Gewinnpunkte bis {options.target}", f"game points to {options.target}"),
-               "three": t(f"5/3/1 über {options.deals} Spiele", f"5/3/1 over {options.deals} deals"),
-               }[options.scoring]
+    scoring = say(lang, f"rules_scoring_{options.scoring}", strokes=options.strokes,
+                  target=options.target, deals=options.deals)
+    meld = "rules_meld_any_time" if o["meld_window"] == "team_trick" else "rules_meld_after_trick"
+    second = ("rules_second_pair_fresh" if o["second_pair_same_suit"] == "fresh_cards"
+              else "rules_second_pair_never")
+    needs = "rules_exchange_team" if o["exchange_needs"] == "team" else "rules_exchange_player"
     lines = [
-        t(f"**Regeln: {rules.preset}** · {options.players} Spieler",
-          f"**Rules: {rules.preset}** · {options.players} players"),
-        t("- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): ",
-          "- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): ") + yn(o["openings"]),
-        t("- Melden: ", "- Declaring: ") + (
-            t("jederzeit, sobald die Partei einen Stich hat", "any time once your team has won a trick")
-            if o["meld_window"] == "team_trick" else
-            t("nur direkt nach einem eigenen Stich, ein Paar pro Stich",
-              "only right after your team wins a trick, one pair per trick")),
-        t("- Melden nach dem Talon: ", "- Declaring after the talon is empty: ")
-        + yn(o["meld_after_talon"]),
-        t("- Zweites Paar derselben Farbe: ", "- Second pair of a suit: ") + (
-            t("mit dem anderen König und Ober", "with the other King and Ober")
-            if o["second_pair_same_suit"] == "fresh_cards" else t("nie", "never")),
-        t("- Sieben tauschen braucht einen Stich ", "- Exchanging the trump Seven needs a trick by ")
-        + (t("der Partei", "your team") if o["exchange_needs"] == "team"
-           else t("des Spielers", "yourself")),
-        t("- Nach dem Talon: bedienen, stechen, trumpfen; im gestochenen Stich trotzdem höher: ",
-          "- Once the talon is empty: follow suit, beat, trump; must still beat in a trumped trick: ")
-        + yn(o["beat_when_trumped"]),
-        t("- Fünf Siebener gewinnen: ", "- Five Sevens win: ") + yn(o["five_sevens"] == "win"),
-        t("- Falsche Anklage verliert doppelt: ", "- A false accusation loses a double game: ")
-        + yn(o["false_accusation"] == "double"),
-        t(f"- Punkte für den letzten Stich: {o['last_trick_bonus']} · für den Siebener-Tausch: {o['exchange_points']}",
-          f"- Points for the last trick: {o['last_trick_bonus']} · for the Seven exchange: {o['exchange_points']}"),
-        t("- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 weitergespielt: übergaigelt.",
-          "- With 101 you knock (“Aus!”). A wrong knock: untergaigelt. Playing on past 101: übergaigelt."),
-        t("- Nur der letzte Stich darf angesehen werden.", "- Only the last trick may be looked at."),
-        t(f"- Wertung: {scoring}", f"- Scoring: {scoring}"),
+        say(lang, "rules_title", preset=rules.preset, players=options.players),
+        say(lang, "rules_openings") + yn(o["openings"]),
+        say(lang, "rules_meld") + say(lang, meld),
+        say(lang, "rules_meld_after_talon") + yn(o["meld_after_talon"]),
+        say(lang, "rules_second_pair") + say(lang, second),
+        say(lang, "rules_exchange") + say(lang, needs),
+        say(lang, "rules_strict") + yn(o["beat_when_trumped"]),
+        say(lang, "rules_five_sevens") + yn(o["five_sevens"] == "win"),
+        say(lang, "rules_false_accusation") + yn(o["false_accusation"] == "double"),
+        say(lang, "rules_bonus", last=o["last_trick_bonus"], exchange=o["exchange_points"]),
+        say(lang, "rules_knock"),
+        say(lang, "rules_last_trick_only"),
+        say(lang, "rules_scoring", scoring=scoring),
     ]
     if options.turn_timer:
-        lines.append(t(f"- Zugzeit: {options.turn_timer} s", f"- Turn timer: {options.turn_timer} s"))
+        lines.append(say(lang, "rules_timer", seconds=options.turn_timer))
     if options.show_points:
-        lines.append(t("- Anfänger-Option: Punkte werden angezeigt",
-                       "- Beginner option: running points are shown"))
+        lines.append(say(lang, "rules_show_points"))
     if options.computer_knock == "own_turn":
-        lines.append(t("- Computer-Partner klopfen erst, wenn sie am Zug sind: ihr könnt zuerst klopfen",
-                       "- Computer partners knock only on their own turn: you may knock first"))
+        lines.append(say(lang, "rules_computer_knock_own_turn"))
     return "\n".join(lines)
