@@ -85,6 +85,19 @@ def play_cards(deal: Deal, *codes: str, opening: str | None = None) -> list[Even
     return events
 
 
+def seat0_wins_first_trick(hands: Sequence[Cards], trump: str, talon: Cards = (),
+                           rules: Rules | str | None = "wuerttemberg", **options: Any) -> Deal:
+    """Seat 0 leads the Acorn Ace (``ge-elfen`` where there are openings) and takes the first
+    trick, which entitles its team to declare and exchange. The others follow with E7 (two
+    hands) or E10, EK, EO (four hands), so their hands must hold them."""
+    deal = deal_from(hands, trump, talon, rules, **options)
+    opening = "ge-elfen" if deal.rules.openings else None
+    follow = {2: ["E7"], 4: ["E10", "EK", "EO"]}[len(hands)]
+    play_cards(deal, "EA", *follow, opening=opening)
+    assert deal.tricks[0].winner == 0
+    return deal
+
+
 # ---------------------------------------------------------------------- reaching strict play
 
 

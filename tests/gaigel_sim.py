@@ -105,6 +105,10 @@ async def sim(simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture) -> Asy
         pytest.fail("the bot logged errors:\n" + "\n".join(bad), pytrace=False)
 
 
+FOUR = ("alice", "bob", "carol", "dan")
+"""The four people of most tests; Alice hosts."""
+
+
 class Sim:
     bots: list[GaigelBot] = []
 
@@ -182,6 +186,19 @@ class Sim:
                 c.startswith("gg:h:") for c in custom_ids(result.response.message)):
             self.hands[who] = result.response.message
         return result
+
+    async def seat_four(self, **options: Any) -> None:
+        """Alice opens a four-player table with ``options``; Bob, Carol and Dan join."""
+        await self.new_table(FOUR[0], players=4, **options)
+        for who in FOUR[1:]:
+            await self.click_table(who, "join")
+
+    async def start_four(self, **options: Any) -> None:
+        """``seat_four``, Alice starts, and everyone's hand is open."""
+        await self.seat_four(**options)
+        await self.click_table(FOUR[0], "start")
+        for who in FOUR[1:]:
+            await self.open_hand(who)
 
     async def open_hand(self, who: str) -> discord.Message:
         result = await self.click_table(who, "hand")

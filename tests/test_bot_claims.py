@@ -4,25 +4,14 @@ hand's buttons, on rigged deals."""
 from __future__ import annotations
 
 import pytest
-from gaigel_sim import Sim, custom_ids, rig, rigged_pack
+from gaigel_sim import FOUR, Sim, custom_ids, rig, rigged_pack
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-FOUR = ("alice", "bob", "carol", "dan")
-
-
-async def seated(sim: Sim, **options: object) -> None:
-    await sim.new_table("alice", players=4, **options)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
 
 
 async def started(sim: Sim, cards: int = 0) -> None:
     """Four people seated, the deal started, every hand open, ``cards`` cards played."""
-    await seated(sim)
-    await sim.click_table("alice", "start")
-    for who in FOUR[1:]:
-        await sim.open_hand(who)
+    await sim.start_four()
     for _ in range(cards):
         await sim.play_card(sim.to_play())
 
@@ -87,7 +76,7 @@ async def test_an_accusation_turns_over_the_accused_teams_tricks(sim: Sim) -> No
 
 
 async def test_the_knock_button_in_the_hand_knocks(sim: Sim) -> None:
-    await seated(sim)
+    await sim.seat_four()
     await sim.click_table("alice", "start")
     await sim.hand_action("alice", "k")
     state = sim.state()
@@ -116,7 +105,7 @@ async def test_the_ceremony_tells_the_verdict_before_the_table_message_does(sim:
 async def test_five_sevens_are_shown_from_the_hand_and_win(
         sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, rigged_pack([[], ["E7", "E7", "B7", "B7", "H7"], [], []], "SA"))
-    await seated(sim)
+    await sim.seat_four()
     await sim.click_table("alice", "start")
     await sim.open_hand("bob")
     result = await sim.hand_action("bob", "s")

@@ -13,7 +13,6 @@ from bot.shell.translator import GERMAN, GaigelTranslator
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
-FOUR = ("alice", "bob", "carol", "dan")
 
 
 def text(result: object) -> str:
@@ -27,9 +26,7 @@ def manager(sim: Sim, name: str) -> object:
 
 
 async def play_one_deal(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
+    await sim.seat_four()
     await sim.click_table("alice", "start")
     await sim.play_deal()
 
@@ -140,9 +137,7 @@ async def test_one_table_per_channel(sim: Sim) -> None:
 
 
 async def test_last_score_and_rules_show_only_what_may_be_seen(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
+    await sim.seat_four()
     await sim.click_table("alice", "start")
     result = await sim.slash("bob", "gaigel last")
     assert "No trick has been taken yet" in text(result)
@@ -192,9 +187,7 @@ async def test_a_finished_table_can_still_be_exported_by_its_host(sim: Sim) -> N
 
 
 async def test_the_host_skips_kicks_and_ends_and_others_may_not(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
+    await sim.seat_four()
     await sim.click_table("alice", "start")
     result = await sim.slash("bob", "gaigel skip")
     assert "Only the host" in text(result)
@@ -218,9 +211,7 @@ async def test_the_host_skips_kicks_and_ends_and_others_may_not(sim: Sim) -> Non
 
 
 async def test_a_player_leaves_a_running_table_and_a_computer_plays_their_seat(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
+    await sim.seat_four()
     result = await sim.slash("erin", "gaigel leave")
     assert "not seated" in text(result) and result.response.ephemeral
     await sim.click_table("dan", "leave")  # before the start the chair is simply freed

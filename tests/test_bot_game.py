@@ -103,9 +103,7 @@ async def test_two_people_and_three_people_tables_play(sim: Sim) -> None:
 
 async def test_over_whole_matches_no_message_shows_a_card_of_another_players_hand(
         sim: Sim, caplog: pytest.LogCaptureFixture) -> None:
-    await sim.new_table("alice", players=4, strokes=2)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
+    await sim.seat_four(strokes=2)
     await sim.slash("bob", "gaigel dm", mode="on")
     await sim.click_table("alice", "start")
     for who in FOUR[1:]:

@@ -3,21 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from gaigel_sim import Sim, custom_ids
+from gaigel_sim import FOUR, Sim, custom_ids
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-FOUR = ("alice", "bob", "carol", "dan")
-
-
-async def started(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
-    await sim.click_table("alice", "start")
-    for who in FOUR[1:]:
-        await sim.open_hand(who)
-
 
 def text(result: object) -> str:
     r = result.response  # type: ignore[attr-defined]
@@ -25,7 +13,7 @@ def text(result: object) -> str:
 
 
 async def test_a_user_who_is_not_seated_is_told_so_and_nothing_changes(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     before = sim.state().version
     result = await sim.click_table("eve", "hand")
     assert result.response.ephemeral and "not seated" in text(result)
@@ -51,7 +39,7 @@ async def test_a_start_by_a_guest_an_early_start_and_a_second_join_are_refused(s
 
 
 async def test_a_click_on_a_stale_hand_gets_a_fresh_hand_and_never_a_wrong_play(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     old = sim.hand("alice")
     old_ids = sim.playable("alice")
     fresh = await sim.open_hand("alice")  # a second hand message, same version
@@ -69,7 +57,7 @@ async def test_a_click_on_a_stale_hand_gets_a_fresh_hand_and_never_a_wrong_play(
 
 
 async def test_a_double_click_plays_one_card(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     hand = sim.hand("alice")
     cid = sim.playable("alice")[0]
     results = await sim.click_together([("alice", hand, cid), ("alice", hand, cid)])
@@ -82,7 +70,7 @@ async def test_a_double_click_plays_one_card(sim: Sim) -> None:
 
 
 async def test_two_players_clicking_at_the_same_moment_play_in_turn(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     await sim.play_card("alice")
     assert sim.to_play() == "bob"
     bob, carol = sim.hand("bob"), sim.hand("carol")
@@ -100,7 +88,7 @@ async def test_two_players_clicking_at_the_same_moment_play_in_turn(sim: Sim) ->
 
 
 async def test_an_illegal_card_from_a_modified_client_is_refused(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     live = sim.live()
     deal = live.deal
     hand = deal.hands[0]
@@ -115,7 +103,7 @@ async def test_an_illegal_card_from_a_modified_client_is_refused(sim: Sim) -> No
 
 
 async def test_declare_without_a_pair_and_knock_by_a_non_player_are_answered(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     version = sim.state().version
     result = await sim.slash("bob", "declare", points=20, suit="H")
     assert result.response.ephemeral

@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from gaigel_sim import Sim, buttons, custom_ids
+from gaigel_sim import FOUR, Sim, buttons, custom_ids
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
-FOUR = ("alice", "bob", "carol", "dan")
-
-
-async def started(sim: Sim, **options: object) -> None:
-    await sim.new_table("alice", players=4, **options)
-    for who in FOUR[1:]:
-        await sim.click_table(who, "join")
-    await sim.click_table("alice", "start")
-    for who in FOUR[1:]:
-        await sim.open_hand(who)
-
-
 async def test_a_restart_in_the_middle_of_a_deal_resumes_the_table_and_old_buttons_work(
         sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     for _ in range(6):
         await sim.play_card(sim.to_play())
     actions = len(sim.live().deal.actions)
@@ -42,7 +30,7 @@ async def test_a_restart_in_the_middle_of_a_deal_resumes_the_table_and_old_butto
 
 
 async def test_old_buttons_of_a_closed_table_answer_the_same_after_a_restart(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     for _ in range(5):
         await sim.play_card(sim.to_play())
     who = sim.to_play()
@@ -84,7 +72,7 @@ async def test_a_restart_with_computers_to_move_lets_them_move(sim: Sim) -> None
 
 
 async def test_closed_dms_are_told_once_in_the_channel_and_the_game_goes_on(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     bob = sim.user("bob")
     sim.env.inject_error("POST", f"/channels/{bob.user.dm_channel.id}/messages", status=403,
                          code=50007, message="Cannot send messages to this user", times=None)
@@ -100,7 +88,7 @@ async def test_closed_dms_are_told_once_in_the_channel_and_the_game_goes_on(sim:
 
 
 async def test_a_dm_hand_is_playable(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     await sim.slash("alice", "gaigel dm", mode="on")
     dm = sim.user("alice").user.dm_channel.history()[-1]
     cid = next(c for c in custom_ids(dm) if ":p" in c
@@ -111,7 +99,7 @@ async def test_a_dm_hand_is_playable(sim: Sim) -> None:
 
 
 async def test_a_failed_edit_and_a_429_do_not_stop_the_game(sim: Sim) -> None:
-    await started(sim)
+    await sim.start_four()
     mid = sim.state().message_id
     sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/{mid}", status=500)
     await sim.play_card("alice")
@@ -157,7 +145,7 @@ async def test_the_turn_timer_lets_a_computer_play_and_three_misses_hand_the_sea
 
 async def test_table_edits_are_coalesced_to_about_one_per_second(sim: Sim) -> None:
     from bot.shell.app import Pacing
-    await started(sim)
+    await sim.start_four()
     sim.bot.pacing = Pacing(table_edit_interval=1.0, ceremony_step=0.0)
     mid = sim.state().message_id
     await sim.env.advance_time(2)
@@ -176,7 +164,7 @@ async def test_table_edits_are_coalesced_to_about_one_per_second(sim: Sim) -> No
 
 
 async def test_after_the_15_minute_token_limit_hands_are_reopened_not_pushed(sim: Sim) -> None:
-    await started(sim, timer=0)  # no turn timer: the quarter hour passes with nobody replaced
+    await sim.start_four(timer=0)  # no turn timer: the quarter hour passes with nobody replaced
     bob_old = sim.hand("bob").content
     await sim.env.advance_time(15 * 60 + 5)
     calls = len(sim.env.http_requests)

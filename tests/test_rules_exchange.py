@@ -5,19 +5,14 @@ import pytest
 
 from engine.actions import declare, exchange, knock
 from engine.deal import Deal, Layout, conserved
-from engine.testing import deal_from, play_cards, strict_deal
+from engine.testing import deal_from, play_cards, seat0_wins_first_trick, strict_deal
 
 TWO = ["EA B7 HK SK SO", "E10 E7 H7 S7 BU"]
 FOUR = ["EA HK HO S7 SK", "E10 E7 H7 SU EU", "B7 HO SA S10 EK", "EO HU H10 SO E7"]
 
 
 def won_first_trick(hands=TWO, preset="wuerttemberg", trump="BK", **options):
-    deal = deal_from(hands, trump, rules=preset, **options)
-    opening = "ge-elfen" if deal.rules.openings else None
-    follow = {2: ["E7"], 4: ["E10", "EK", "EO"]}[len(hands)]
-    play_cards(deal, "EA", *follow, opening=opening)
-    assert deal.tricks[0].winner == 0
-    return deal
+    return seat0_wins_first_trick(hands, trump, rules=preset, **options)
 
 
 @pytest.mark.parametrize("preset", ["wuerttemberg", "classic"])

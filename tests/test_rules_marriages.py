@@ -4,7 +4,7 @@ meld_window, meld_after_talon, second_pair_same_suit]. Trump is Blatt unless sai
 import pytest
 
 from engine.actions import declare, knock, play
-from engine.testing import deal_from, play_cards, strict_deal
+from engine.testing import deal_from, play_cards, seat0_wins_first_trick, strict_deal
 from engine.views import seat_view
 
 TWO = ["EA HK HO SK SO", "E10 E7 H7 S7 BU"]
@@ -12,13 +12,7 @@ FOUR = ["EA HK HO S7 SK", "E10 E7 H7 SU EU", "HK HO SA S10 EK", "EO HU H10 SO E7
 
 
 def won_first_trick(hands=TWO, preset="wuerttemberg", talon=(), **options):
-    """Seat 0 leads EA (ge-elfen where there are openings) and takes the first trick."""
-    deal = deal_from(hands, "B7", talon=talon, rules=preset, **options)
-    opening = "ge-elfen" if deal.rules.openings else None
-    follow = {2: ["E7"], 4: ["E10", "EK", "EO"]}[len(hands)]
-    play_cards(deal, "EA", *follow, opening=opening)
-    assert deal.tricks[0].winner == 0
-    return deal
+    return seat0_wins_first_trick(hands, "B7", talon, rules=preset, **options)
 
 
 @pytest.mark.parametrize("preset", ["wuerttemberg", "classic"])
