@@ -7,7 +7,8 @@ claims for every side), three players against a random team:
 - ``heuristic``: the level itself;
 - ``search``: a fair player that knows its opponents play at random: for every legal card it
   plays ``--samples`` worlds sampled from what its seat saw (``engine.players.sample``) to the
-  end, its own team by the heuristic and the opponents at random, and keeps the best mean;
+  end, its own team by the heuristic and the opponents at random (the same random choices for
+  every card of a world), and keeps the best mean;
 - ``omniscient``: the same search, but every world is the true deal (all hands and the order of
   the talon). No fair player can do better than this on average; it is built here, outside
   ``engine.players``, because a computer player never receives the deal.
@@ -63,12 +64,15 @@ class SearchAgainstRandom(Player):
                 break
             if self.deal is not None:
                 world.talon = list(self.deal._talon)  # the true order of the draws
+            # Common random numbers: every card meets the same random opponents in a world,
+            # so the comparison measures the card, not the luck of two playouts.
+            playout_seed = rng.getrandbits(64)
             for i, a in enumerate(candidates):
                 w = world.copy()
                 assert a.card is not None
                 w.play(a.card)
                 if w.winner is None:
-                    w.playout(rng, random_team=1 - team)
+                    w.playout(random.Random(playout_seed), random_team=1 - team)
                 totals[i] += w.value(team, 0.005)
         return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
 

@@ -26,8 +26,9 @@ Levels:
   partner's safe trick, wins a cheap trick when a marriage or the Seven waits for one, counts
   to 101 for both sides, weighs who draws the indicator; no search, well under 1 ms.
 - ``strong``: Perfect-Information Monte Carlo (``engine.players.strong``): worlds sampled
-  consistently with everything the seat saw (``engine.players.sample``) and kept in proportion
-  to how well they explain the other seats' plays (``engine.players.infer``), every legal card
+  consistently with everything the seat saw (``engine.players.sample``; weighing them by how
+  well they explain the other seats' plays, ``engine.players.infer``, is an option, off by
+  default because it did not measurably help), every legal card
   valued by a heuristic playout while the talon lasts and by exact alpha-beta once it is empty
   (``engine.players.sim``). ``budget_ms`` (default 300) is a deadline checked inside the loop;
   most decisions stop earlier, once the choice is clear or no longer worth the time.
