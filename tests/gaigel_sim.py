@@ -187,11 +187,11 @@ class Sim:
             self.hands[who] = result.response.message
         return result
 
-    async def seat_four(self, **options: Any) -> None:
-        """Alice opens a four-player table with ``options``; Bob, Carol and Dan join."""
+    async def seat_four(self, **options: Any) -> list[Any]:
+        """Alice opens a four-player table with ``options``; Bob, Carol and Dan join. Returns
+        the answers to their Join clicks."""
         await self.new_table(FOUR[0], players=4, **options)
-        for who in FOUR[1:]:
-            await self.click_table(who, "join")
+        return [await self.click_table(who, "join") for who in FOUR[1:]]
 
     async def start_four(self, **options: Any) -> None:
         """``seat_four``, Alice starts, and everyone's hand is open."""

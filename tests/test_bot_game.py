@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from gaigel_sim import Sim, custom_ids, log_card_leaks
+from gaigel_sim import FOUR, Sim, custom_ids, log_card_leaks
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
-FOUR = ("alice", "bob", "carol", "dan")
-
-
-async def seat_four(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    for who in FOUR[1:]:
-        result = await sim.click_table(who, "join")
-        assert result.response.ephemeral
-
-
 async def test_four_people_play_a_deal_to_a_knock_and_a_recount_then_the_next_deal(
         sim: Sim, caplog: pytest.LogCaptureFixture) -> None:
-    await seat_four(sim)
+    joined = await sim.seat_four()
+    assert all(result.response.ephemeral for result in joined)
     await sim.click_table("alice", "start")
     assert sim.state().status == "playing"
     for who in FOUR[1:]:
