@@ -26,7 +26,6 @@ timer): see ``_AutoPublish``.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import logging
@@ -38,6 +37,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .storage.db import StorageError
 
 if TYPE_CHECKING:
     import simcord
@@ -309,17 +310,6 @@ def _env_port(env_file: str = ".env") -> int | None:
     return int(raw)
 
 
-def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="python -m bot --offline",
-        description="Play with no Discord account: the real bot in a simulated Discord, "
-                    "shown in your browser (127.0.0.1 only).")
-    p.add_argument("--offline", action="store_true", help="offline mode even with a token")
-    p.add_argument("--port", type=int, default=None,
-                   help=f"port of the page (default: OFFLINE_PORT or {DEFAULT_PORT}; 0: any)")
-    return p
-
-
 def banner(session: OfflineSession) -> str:
     return "\n".join([
         "Gaigel offline: the real bot in a simulated Discord, on this computer only.",
@@ -381,14 +371,12 @@ async def _serve(settings: Settings, port: int, out: Any) -> int:
     return 0
 
 
-def main(settings: Settings | None = None, argv: list[str] | None = None) -> int:
-    """``python -m bot`` without a token, or ``python -m bot --offline [--port N]``."""
-    args = _parser().parse_args([] if argv is None else argv)
-    if settings is None:
-        from .config import load_settings
-        settings = load_settings()
+def serve_offline(settings: Settings, port: int | None = None) -> int:
+    """Serve the offline mode until Ctrl-C (``python -m bot`` without a token, or
+    ``--offline``); ``port`` None: ``OFFLINE_PORT`` or the default."""
     try:
-        port = args.port if args.port is not None else _env_port()
+        if port is None:
+            port = _env_port()
     except ValueError:
         print("OFFLINE_PORT must be a number", file=sys.stderr)
         return 2
@@ -404,10 +392,6 @@ def main(settings: Settings | None = None, argv: list[str] | None = None) -> int
     for handler in logging.getLogger().handlers:
         handler.addFilter(_quiet)
     try:
-        from .storage.db import StorageError
-    except ImportError:  # pragma: no cover - the storage layer is part of the package
-        StorageError = RuntimeError  # type: ignore[misc,assignment]  # noqa: N806
-    try:
         return asyncio.run(_serve(settings, port, sys.stdout))
     except KeyboardInterrupt:  # a Ctrl-C before the handlers were installed
         print("Stopped.", flush=True)
@@ -415,7 +399,3 @@ def main(settings: Settings | None = None, argv: list[str] | None = None) -> int
     except StorageError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

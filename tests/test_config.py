@@ -29,7 +29,7 @@ def test_a_bad_setting_is_named_and_the_bot_does_not_start(
         load_settings(None, environ={"COMPUTER_BUDGET_MS": value})
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COMPUTER_BUDGET_MS", value)
-    from bot.shell import main
+    from bot.cli import main
     assert main([]) == 2
     err = capsys.readouterr().err
     assert "COMPUTER_BUDGET_MS" in err and "Traceback" not in err

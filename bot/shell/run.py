@@ -1,4 +1,4 @@
-"""Entry points for ``python -m bot`` (run) and ``python -m bot sync``."""
+"""Connecting to Discord: ``python -m bot`` (run) and ``python -m bot sync`` (see ``bot.cli``)."""
 
 from __future__ import annotations
 
@@ -18,12 +18,9 @@ def setup_logging(settings: Settings) -> None:
 
 
 def run(settings: Settings) -> int:
-    """Connect to Discord with the token and play until stopped; without a token, play
-    offline in a simulated Discord (``bot.offline``)."""
+    """Connect to Discord with the token and play until stopped."""
     from .. import build_bot
-    if not settings.discord_token:
-        from ..offline import main as offline_main
-        return offline_main(settings, [])
+    assert settings.discord_token, "without a token bot.cli starts the offline mode"
     setup_logging(settings)
     bot = build_bot(settings)
     try:

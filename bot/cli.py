@@ -1,0 +1,136 @@
+"""The one command line of ``python -m bot``: every entry point is parsed here.
+
+- ``python -m bot`` (or ``run``): play on Discord; without ``DISCORD_TOKEN``, the offline mode.
+- ``python -m bot sync``: register the slash commands.
+- ``python -m bot --offline [--port N]`` (or ``offline``): the offline mode even with a token.
+- ``python -m bot simulate --db PATH --tables N --deals K [--players 4] [--level random]``
+- ``python -m bot export --db PATH --format json|csv [--guild ID] [--table ID] [--out FILE]``
+
+The commands' work lives where it belongs (``bot.shell.run`` connects to Discord,
+``bot.offline`` serves the simulated one, ``bot.service`` simulates and exports); this module
+only reads the command line and the settings and calls them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from typing import Any
+
+from .service.computer import levels
+from .service.errors import ServiceError
+from .storage.db import StorageError
+
+OFFLINE_PORT_DEFAULT = "8765"
+"""Said in the help only: ``bot.offline.DEFAULT_PORT`` is the value (not imported here, so
+that ``--help`` does not load the simulated Discord)."""
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m bot", description="The Gaigel bot for Discord.",
+        epilog="Without a command the bot runs: on Discord with DISCORD_TOKEN, else offline "
+               "in your browser.")
+    p.add_argument("--offline", action="store_true",
+                   help="offline mode (a simulated Discord in the browser) even with a token")
+    p.add_argument("--port", type=int, default=None,
+                   help=f"offline mode: port of the page (default: OFFLINE_PORT or "
+                        f"{OFFLINE_PORT_DEFAULT}; 0: any free port)")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("run", help="play on Discord (the default; offline without a token)")
+    sub.add_parser("sync", help="register the slash commands (DEV_GUILD_ID at once, else global)")
+    off = sub.add_parser("offline", help="offline mode even with a token")
+    off.add_argument("--port", type=int, default=None, dest="offline_port",
+                     help=f"port of the page (default: OFFLINE_PORT or {OFFLINE_PORT_DEFAULT})")
+    sim = sub.add_parser("simulate", help="play tables of computer players (no Discord)")
+    sim.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
+    sim.add_argument("--tables", type=int, default=4)
+    sim.add_argument("--deals", type=int, default=10)
+    sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
+    sim.add_argument("--level", default="random", choices=levels())
+    sim.add_argument("--scoring", default=None, choices=("strokes", "tokens", "points", "three"))
+    sim.add_argument("--seed", type=int, default=None, help="deal from a seeded generator")
+    sim.add_argument("--budget-ms", type=int, default=None, help="thinking time per decision")
+    exp = sub.add_parser("export", help="export the history (deal records or CSV)")
+    exp.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
+    exp.add_argument("--format", default="json", choices=("json", "csv"))
+    exp.add_argument("--guild", type=int, default=None)
+    exp.add_argument("--table", type=int, default=None)
+    exp.add_argument("--out", default=None, help="file to write (default: standard output)")
+    return p
+
+
+def default_db() -> str:
+    """``DATABASE_PATH`` from the environment or ``.env`` (default ``gaigel.sqlite3``)."""
+    try:
+        from .config import load_settings
+        return load_settings().database_path
+    except Exception:  # simulate and export need no valid bot settings
+        import os
+        return os.environ.get("DATABASE_PATH") or "gaigel.sqlite3"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    command = args.command or ("offline" if args.offline or args.port is not None else "run")
+    if command in ("simulate", "export"):
+        return _offline_tools(args)
+    from .config import SettingsError, load_settings
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if command == "run" and settings.discord_token and not args.offline:
+        from .shell.run import run
+        return run(settings)
+    if command == "sync":
+        from .shell.run import sync
+        return asyncio.run(sync(settings))
+    from .offline import serve_offline
+    port = getattr(args, "offline_port", None)
+    return serve_offline(settings, port if port is not None else args.port)
+
+
+def _offline_tools(args: Any) -> int:
+    """``simulate`` and ``export``: the service and the database, no Discord."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        if args.command == "simulate":
+            from .service.simulate import simulate
+            if args.tables < 1 or args.deals < 1:
+                print("--tables and --deals must be at least 1", file=sys.stderr)
+                return 2
+            summary = asyncio.run(simulate(
+                args.db or default_db(), args.tables, args.deals, players=args.players,
+                level=args.level, scoring=args.scoring, seed=args.seed,
+                budget_ms=args.budget_ms))
+            print(json.dumps(summary, indent=2))
+            return 0
+        return asyncio.run(_export(args))
+    except (StorageError, ServiceError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+
+
+async def _export(args: Any) -> int:
+    from .service.export import export_history
+    from .storage.db import Storage
+
+    storage = await Storage.open(args.db or default_db())
+    try:
+        chunks = export_history(storage, guild_id=args.guild, table_id=args.table,
+                                fmt=args.format)
+        if args.out:
+            with open(args.out, "w", encoding="utf-8", newline="") as out:
+                async for chunk in chunks:
+                    out.write(chunk)
+        else:
+            async for chunk in chunks:
+                sys.stdout.write(chunk)
+    finally:
+        await storage.close()
+    return 0
