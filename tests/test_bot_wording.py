@@ -6,10 +6,13 @@ recount, the computer's seat notice, and German where it was English."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import discord
 import pytest
 from gaigel_sim import FOUR, Sim, custom_ids, rig, rigged_pack
+
+from bot.shell.render import score_text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -173,7 +176,7 @@ async def test_french_suits_show_the_marriage_with_the_queen(
 
 
 async def test_three_players_read_1_game_point_in_the_singular(sim: Sim) -> None:
-    await sim.new_table("alice", players=3, strokes=1)
+    await sim.new_table("alice", players=3)
     await sim.click_table("bob", "join")
     await sim.click_table("carol", "join")
     await sim.click_table("alice", "start")
@@ -183,6 +186,11 @@ async def test_three_players_read_1_game_point_in_the_singular(sim: Sim) -> None
     totals = [t["total"] for t in sim.state().score["teams"]]
     assert 1 in totals, totals  # 5/3/1: someone has one game point
     assert re.search(r"\b1 game point\b", score)
+    assert "after 1 of 10 deals" in score
+    state = sim.state()
+    german = score_text(replace(state, options=replace(state.options, language="de")), state.score)
+    assert re.search(r"\b1 Gewinnpunkt\b", german) and "1 Gewinnpunkte" not in german
+    assert "5 Gewinnpunkte" in german
 
 
 async def test_the_seats_keep_their_order_and_show_dealer_and_vorhand(sim: Sim) -> None:
