@@ -89,7 +89,7 @@ async def test_computer_knock_option_is_chosen_at_gaigel_new_and_as_a_server_def
     assert knock.name_localizations.get(discord.Locale.german) == "klopfen"
     await sim.slash("alice", "gaigel end")
     result = await sim.slash("alice", "gaigel settings", knock="own_turn")
-    assert "computers knock own turn" in text(result)
+    assert "computers knock on their own turn" in text(result)
     await sim.new_table("alice", players=4)
     assert sim.live().options.computer_knock == "own_turn"
     result = await sim.slash("bob", "gaigel rules")

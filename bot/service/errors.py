@@ -26,6 +26,10 @@ SERVICE_MESSAGES: dict[str, tuple[str, str]] = {
     "bad_option": ("That option is not valid: {detail}", "Diese Einstellung ist ungültig: {detail}"),
     "unknown_level": ("Unknown computer level {level!r}.", "Unbekannte Computerstufe {level!r}."),
     "bad_action": ("That is no action.", "Das ist kein Zug."),
+    "kick_self": ("You cannot remove yourself: /gaigel leave gives your seat to a computer, "
+                  "/gaigel end closes the table.",
+                  "Dich selbst kannst du nicht entfernen: mit /gaigel leave übernimmt ein Computer "
+                  "deinen Platz, /gaigel end schließt den Tisch."),
 }
 
 MESSAGES: dict[str, tuple[str, str]] = {**ENGINE_MESSAGES, **SERVICE_MESSAGES}

@@ -163,6 +163,10 @@ class DealEnd:
     change: MatchChange
     score: dict[str, Any]
     """``MatchScore.display()`` after this deal."""
+    caller: int | None = None
+    """The chair whose knock or accusation ended the deal (None: no call ended it)."""
+    accused: int | None = None
+    """The table team an accusation that ended the deal was against."""
 
     @property
     def match_over(self) -> bool:

@@ -171,7 +171,7 @@ class GameService:
             if deal.to_play != before:
                 t.turn_since = a["at"]
         if d["ended_at"] is not None:
-            t.last_end = self._stored_end(t, d)
+            t.last_end = self._with_call(t, self._stored_end(t, d))
         elif deal.over:
             log.error("table %d deal %d is over on replay but has no stored result", t.id, d["id"])
         if t.status == "playing" and not deal.over:
@@ -181,6 +181,20 @@ class GameService:
                     brain.observe([e.seen_by(seat) for e in events])
                 t.brains[seat] = brain
         return t
+
+    @staticmethod
+    def _with_call(t: LiveTable, end: DealEnd) -> DealEnd:
+        """``end`` naming the knock or accusation that ended the deal (who erred, if anyone)."""
+        deal = t.deal
+        last = deal.actions[-1] if deal is not None and deal.actions else None
+        if last is None or last.do not in ("knock", "accuse"):
+            return end
+        accused = None
+        if last.do == "accuse":
+            own = last.seat % t.teams
+            target = last.against if last.against is not None else 1 - own
+            accused = t.chair_of_seat(target % t.players) % t.teams
+        return replace(end, caller=t.chair_of_seat(last.seat), accused=accused)
 
     def _stored_end(self, t: LiveTable, d: dict[str, Any]) -> DealEnd:
         result = json.loads(d["result"])
@@ -400,7 +414,7 @@ class GameService:
                 raise ServiceError("already_started" if t.live else "table_closed")
             if t.chair_of_user(user_id) is not None:
                 raise ServiceError("already_seated")
-            chair = self._chair_to_take(t, chair)
+            chair = self._chair_to_take(t, chair, takeover=t.status == "waiting")
             current = t.chairs[chair]
             if current is not None and not (current.computer and t.status == "waiting"):
                 raise ServiceError("seat_taken")
@@ -416,10 +430,12 @@ class GameService:
             return self.public_state(table_id)
 
     @staticmethod
-    def _chair_to_take(t: LiveTable, chair: int | None) -> int:
-        """The chair asked for, or the first free one; refused when there is none."""
+    def _chair_to_take(t: LiveTable, chair: int | None, *, takeover: bool = False) -> int:
+        """The chair asked for, or the first free one; refused when there is none. With
+        ``takeover`` (a person joining between deals) the first computer's chair is free too."""
         if chair is None:
-            free = [i for i, c in enumerate(t.chairs) if c is None]
+            free = [i for i, c in enumerate(t.chairs)
+                    if c is None or (takeover and c.computer)]
             if not free:
                 raise ServiceError("table_full")
             chair = free[0]
@@ -474,6 +490,9 @@ class GameService:
             self._need_host(t, user_id)
             if not 0 <= chair < t.players or t.chairs[chair] is None:
                 raise ServiceError("no_seat")
+            occupant = t.chairs[chair]
+            if occupant is not None and not occupant.computer and occupant.user_id == user_id:
+                raise ServiceError("kick_self")
             return await self._remove_person(t, chair)
 
     async def _remove_person(self, t: LiveTable, chair: int) -> list[Outcome]:
@@ -821,8 +840,9 @@ class GameService:
             new_match = t.match.copy()
             change = new_match.add(outcome)
             display = new_match.display()
-            end = DealEnd(deal_id, t.deal_number, deal.result, outcome.winner, outcome.games,
-                          outcome.reason, outcome.points, change, display)
+            end = self._with_call(t, DealEnd(deal_id, t.deal_number, deal.result, outcome.winner,
+                                             outcome.games, outcome.reason, outcome.points, change,
+                                             display))
             status = "over" if change.match_over else "waiting"
             result_rows = self._result_rows(t, deal, end, outcome.culprit, now)
         score_json = None if end is None else {"change": end.change.to_json(),

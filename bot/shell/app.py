@@ -254,14 +254,17 @@ class TableMessages:
     async def _run(self, table_id: int, s: _TableSlot) -> None:
         interval = self.bot.pacing.table_edit_interval
         while s.dirty:
-            if self.bot.ceremonies.busy(table_id):
-                return  # the ceremony tells the result first, then touches the table again
+            # While a ceremony tells the result, the table only says that the recount is under
+            # way (no turn, no timer); the ceremony touches the table again when it is done.
             wait = s.last_edit + interval - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
+            recount = self.bot.ceremonies.busy(table_id)
             s.dirty = False
             s.last_edit = time.monotonic()
-            ok = await self.redraw(table_id)
+            ok = await self.redraw(table_id, recount=recount)
+            if recount and self.bot.ceremonies.busy(table_id):
+                return
             if not ok:
                 # Try again later (the next change of the table also retries at once).
                 s.failures += 1
@@ -280,7 +283,7 @@ class TableMessages:
                 self.bot.hands.drop_table(table_id)
                 self.bot.versions.pop(table_id, None)
 
-    async def redraw(self, table_id: int) -> bool:
+    async def redraw(self, table_id: int, *, recount: bool = False) -> bool:
         """Edit the table message to the service's current state; False on a failed edit."""
         try:
             state = self.bot.svc.public_state(table_id)
@@ -288,8 +291,8 @@ class TableMessages:
             return True
         if state.message_id is None:
             return True
-        content = table_content(state, tuple(self.slot(table_id).notices))
-        view = table_buttons(state)
+        content = table_content(state, tuple(self.slot(table_id).notices), recount=recount)
+        view = table_buttons(state, recount=recount)
         channel = self.bot.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
         try:
             await channel.get_partial_message(state.message_id).edit(content=content, view=view)

@@ -72,6 +72,14 @@ async def _add_levels(interaction: Interaction, current: str) -> list[Choice[str
     return level_choices(interaction, current)
 
 
+@gaigel.command(name=_("join"),
+                description=_("Take a seat at this channel's table; between deals, a computer's seat"))
+@app_commands.describe(seat=_("Seat number (default: the first free one, or the first computer's)"))
+async def join(interaction: Interaction,
+               seat: app_commands.Range[int, 1, 6] | None = None) -> None:
+    await _h(interaction).guarded(interaction, _h(interaction).join(interaction, seat))
+
+
 @gaigel.command(name=_("hand"), description=_("Show your cards at this channel's table"))
 async def hand(interaction: Interaction) -> None:
     await _h(interaction).guarded(interaction, _h(interaction).hand(interaction))

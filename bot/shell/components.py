@@ -22,8 +22,10 @@ def _view() -> discord.ui.View:
     return discord.ui.View(timeout=None)
 
 
-def table_buttons(state: PublicState) -> discord.ui.View | None:
-    """Join/Leave/Add computer/Start before the start; My cards, Next deal, I'm back later."""
+def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View | None:
+    """Join/Leave/Add computer/Start before the start; My cards, Next deal, I'm back later.
+    Join and Add computer only while a chair is free; while a knock's recount is told
+    (``recount``), only My cards."""
     lang = state.options.language
     tid, ver = state.table_id, state.version
     view = _view()
@@ -31,13 +33,18 @@ def table_buttons(state: PublicState) -> discord.ui.View | None:
     def add(act: str, key: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
         view.add_item(TableButton(tid, ver, act, label=say(lang, key), style=style))
 
+    free = any(s.empty for s in state.seats)
     if state.status == "open":
-        add("join", "btn_join", discord.ButtonStyle.success)
+        if free:
+            add("join", "btn_join", discord.ButtonStyle.success)
         add("leave", "btn_leave")
-        add("add", "btn_add")
+        if free:
+            add("add", "btn_add")
         add("start", "btn_start", discord.ButtonStyle.primary)
     elif state.status in ("playing", "waiting"):
         add("hand", "btn_hand", discord.ButtonStyle.primary)
+        if recount:
+            return view
         if state.status == "waiting":
             add("next", "btn_next", discord.ButtonStyle.success)
             if any(s.computer for s in state.seats):

@@ -21,8 +21,15 @@ from ..service.models import LIVE, PublicState
 from .cards import meld_points, suit_name, suit_symbol
 from .components import hand_buttons
 from .items import hand_action
-from .render import hand_content, last_trick_text, rules_text, score_text, table_content
-from .texts import lang_of, say
+from .render import (
+    hand_content,
+    last_trick_text,
+    pair_letters,
+    rules_text,
+    score_text,
+    table_content,
+)
+from .texts import TEXTS, lang_of, level_name, say, word
 
 if TYPE_CHECKING:
     from .app import GaigelBot
@@ -50,6 +57,11 @@ def parse_suit(text: str) -> str | None:
         if t in words:
             return suit
     return None
+
+
+def plain(name: str) -> str:
+    """A user's name as text, never as markdown or a mention."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
 
 
 class Handlers:
@@ -237,13 +249,12 @@ class Handlers:
         reply = hand_note = None
         try:
             if act == "join":
-                await self.svc.join(table_id, uid, name)
-                reply = say(lang, "joined")
+                reply = await self.join_table(state, uid, name, None, lang)
             elif act == "leave":
                 reply = await self.leave_table(state, uid, lang)
             elif act == "add":
-                await self.svc.add_computer(table_id, uid)
-                reply = say(lang, "added")
+                after = await self.svc.add_computer(table_id, uid)
+                reply = self.added_text(state, after, lang)
             elif act == "back":
                 await self.svc.back(table_id, uid)
                 reply = say(lang, "welcome_back")
@@ -277,7 +288,7 @@ class Handlers:
         try:
             await self.svc.act(tid, uid, do, run_computers=False, **fields)
         except ServiceError as exc:
-            await self.answer(interaction, exc.message(lang))
+            await self.answer(interaction, self.refusal_text(tid, lang, do, exc, fields))
             return
         self.bot.advance(tid)
         state = self.state(tid)
@@ -289,8 +300,36 @@ class Handlers:
         elif do == "exchange":
             text = say(lang, "exchanged")
         else:
-            text = "✔️"
+            text = say(lang, "knocked" if do == "knock" else "accused")
         await self.answer(interaction, text)
+
+    def refusal_text(self, tid: int, lang: str, do: str, exc: ServiceError,
+                     fields: dict[str, Any]) -> str:
+        """Why a /declare, /knock, /exchange or /accuse was refused, in words for that action
+        (the engine's reason code picks the sentence; codes without one keep their own)."""
+        code = exc.code
+        state = self.state(tid)
+        if code == "deal_over":
+            return say(lang, "why_deal_over")
+        if do == "declare" and code == "meld_closed":
+            talon_gone = state is not None and state.view is not None and not state.view.talon
+            after_talon = state is not None and state.rules.options().get("meld_after_talon")
+            key = "talon" if talon_gone and not after_talon else "trick"
+            return say(lang, f"why_declare_meld_closed_{key}")
+        if do == "declare" and code == "no_marriage":
+            style = state.options.suit_style if state is not None else "german"
+            suit = fields.get("suit") or "E"
+            pair = f"{suit_symbol(suit, style)}{pair_letters(style)}"
+            return say(lang, "why_declare_no_marriage",
+                       pair=("2× " if fields.get("double") else "") + pair)
+        if do == "accuse" and code == "not_allowed" and state is not None:
+            against = fields.get("against")
+            if state.teams == 3 and against is None:
+                return say(lang, "why_accuse_name")
+        key = f"why_{do}_{code}"
+        if key in TEXTS:
+            return say(lang, key)
+        return exc.message(lang)
 
     def declarable(self, interaction: Interaction) -> tuple[int | None, View | None]:
         tid = self.table_here(interaction)
@@ -318,7 +357,7 @@ class Handlers:
         if suit:
             parsed = parse_suit(suit)
             if parsed is None:
-                await self.answer(interaction, say(lang, "no_pair"))
+                await self.answer(interaction, say(lang, "unknown_suit"))
                 return
             suit = parsed
         else:
@@ -340,11 +379,14 @@ class Handlers:
                 elif len(fits) > 1:
                     await self.answer(interaction, say(lang, "need_suit"))
                     return
+                elif any(a.do == "declare" and a.suit == trump for a in view.actions):
+                    await self.answer(interaction, say(lang, "trump_pair_40"))
+                    return
                 else:
                     await self.answer(interaction, say(lang, "no_pairs_now"))
                     return
             if suit == trump:
-                await self.answer(interaction, say(lang, "no_pair"))
+                await self.answer(interaction, say(lang, "trump_pair_40"))
                 return
             pick = (suit, False)
         await self.act_command(interaction, "declare", suit=pick[0], double=pick[1])
@@ -364,7 +406,7 @@ class Handlers:
             pts = meld_points(a.suit, a.double, view.trump_suit)
             if want_points is not None and pts != want_points:
                 continue
-            pair = "2× K+O" if a.double else "K+O"
+            pair = ("2× " if a.double else "") + pair_letters(style)
             name = f"{pts} — {suit_symbol(a.suit, style)} {suit_name(a.suit, lang, style)} {pair}"
             out.append((name, pts, a.suit))
         return out
@@ -376,12 +418,17 @@ class Handlers:
             return
         against: int | None = None
         if player is not None:
-            seat = next((s.seat for s in state.seats if s.user_id == player.id and not s.computer), None)
-            if seat is None:
-                await self.answer(interaction, ServiceError("not_seated").message(lang))
+            named = next((s for s in state.seats if s.user_id == player.id and not s.computer), None)
+            if named is None:
+                await self.answer(interaction, say(lang, "not_at_table", name=plain(player.display_name)))
+                return
+            me = next((s for s in state.seats if s.user_id == interaction.user.id
+                       and not s.computer), None)
+            if me is not None and me.team == named.team:
+                await self.answer(interaction, say(lang, "why_accuse_own"))
                 return
             if state.teams == 3:
-                against = seat % state.teams
+                against = named.seat % state.teams
         await self.act_command(interaction, "accuse", against=against)
 
     # ------------------------------------------------------------------ /gaigel ...
@@ -444,13 +491,52 @@ class Handlers:
             await self.answer(interaction, say(lang, "no_table_here"))
             return
         try:
-            await self.svc.add_computer(state.table_id, interaction.user.id, level,
-                                        None if seat is None else seat - 1)
+            after = await self.svc.add_computer(state.table_id, interaction.user.id, level,
+                                                None if seat is None else seat - 1)
         except ServiceError as exc:
             await self.answer(interaction, exc.message(lang))
             return
         self.bot.tables.touch(state.table_id)
-        await self.answer(interaction, say(lang, "added"))
+        await self.answer(interaction, self.added_text(state, after, lang))
+
+    @staticmethod
+    def added_text(before: PublicState, after: PublicState, lang: str) -> str:
+        """Which computer sat down where (the chair that was empty before and is not now)."""
+        new = next((s for s in after.seats if s.computer and any(
+            b.chair == s.chair and b.empty for b in before.seats)), None)
+        if new is None:
+            return say(lang, "added", name="?", level="?", seat="?")
+        return say(lang, "added", name=new.name, level=level_name(lang, new.level or ""),
+                   seat=new.chair + 1)
+
+    async def join_table(self, state: PublicState, uid: int, name: str, chair: int | None,
+                         lang: str) -> str:
+        """Join (the table's Join button, /gaigel join): a free chair before the start; between
+        deals the chair of a computer, and the table is told whose seat the person took."""
+        before = {s.chair: s for s in state.seats}
+        after = await self.svc.join(state.table_id, uid, name, chair)
+        mine = next((s for s in after.seats if s.user_id == uid and not s.computer), None)
+        old = before.get(mine.chair) if mine is not None else None
+        if old is None or old.empty or not old.computer:
+            return say(lang, "joined")
+        self.bot.tables.notice(state.table_id, say(lang, "takes_over", name=name,
+                                                   computer=old.name))
+        return say(lang, "took_over", name=old.name)
+
+    async def join(self, interaction: Interaction, seat: int | None) -> None:
+        """/gaigel join [seat]: the Join button as a command, with a chosen seat."""
+        state, lang = self.state_here(interaction)
+        if state is None:
+            await self.answer(interaction, say(lang, "no_table_here"))
+            return
+        try:
+            text = await self.join_table(state, interaction.user.id, interaction.user.display_name,
+                                         None if seat is None else seat - 1, lang)
+        except ServiceError as exc:
+            await self.answer(interaction, exc.message(lang))
+            return
+        self.bot.tables.touch(state.table_id)
+        await self.answer(interaction, text)
 
     async def last(self, interaction: Interaction) -> None:
         state, lang = self.state_here(interaction)
@@ -501,11 +587,17 @@ class Handlers:
             await self.answer(interaction, exc.message(lang))
             return
         lang = options.language
-        shown = (f"preset {options.preset} · language {options.language} · suits {options.suit_style}"
-                 f" · scoring {options.scoring} · strokes {options.strokes}"
-                 f" · timer {options.turn_timer}s · computer {options.level}"
-                 f" · points shown {'yes' if options.show_points else 'no'}"
-                 f" · computers knock {options.computer_knock.replace('_', ' ')}")
+
+        def w(key: str) -> str:
+            return word(lang, key)
+
+        scoring = "strokes_kind" if options.scoring == "strokes" else options.scoring
+        shown = (f"{w('preset')} {w(options.preset)} · {w('language')} {w(options.language)}"
+                 f" · {w('suits')} {w(options.suit_style)} · {w('scoring')} {w(scoring)}"
+                 f" · {w('strokes')} {options.strokes} · {w('timer')} {options.turn_timer}s"
+                 f" · {w('computer')} {level_name(lang, options.level)}"
+                 f" · {w('points_shown')} {say(lang, 'yes' if options.show_points else 'no')}"
+                 f" · {w('computers_knock')} {w(options.computer_knock)}")
         await self.answer(interaction, say(lang, "settings_saved" if changes else "settings_now",
                                            settings=shown))
 
@@ -630,13 +722,17 @@ class Handlers:
                 if seat is None:
                     if not self.svc.is_host(tid, uid):
                         raise ServiceError("not_host")
-                    await self.answer(interaction, ServiceError("not_seated").message(lang))
+                    await self.answer(interaction, say(lang, "not_at_table",
+                                                       name=plain(player.display_name)))
                     return
                 await self.defer_for_computers(interaction, state)
                 await self.svc.kick(tid, uid, seat.chair)
                 self.bot.hands.forget(tid, player.id)
-                text = say(lang, "kick_done", name=seat.name)
-                self.bot.tables.notice(tid, say(lang, "kicked", name=seat.name))
+                if state.status == "open":
+                    text = say(lang, "kick_done_open", name=seat.name)
+                else:
+                    text = say(lang, "kick_done", name=seat.name)
+                    self.bot.tables.notice(tid, say(lang, "kicked", name=seat.name))
         except ServiceError as exc:
             await self.answer(interaction, exc.message(lang))
             return

@@ -13,8 +13,17 @@ from engine import View
 from engine.views import TrickView
 
 from ..service.models import DealEnd, PublicState, SeatState
-from .cards import card_label, cards_line, meld_points, stroke_marks, suit_name, suit_symbol
-from .texts import say, team_name
+from .cards import (
+    FRENCH_RANKS,
+    GERMAN_RANKS,
+    card_label,
+    cards_line,
+    meld_points,
+    stroke_marks,
+    suit_name,
+    suit_symbol,
+)
+from .texts import level_name, say, say_n, team_name
 
 MAX_CONTENT = 2000
 
@@ -56,9 +65,15 @@ def marriages_line(state: PublicState, view: View, style: str) -> str:
     parts = []
     for m in view.marriages:
         pts = meld_points(m.suit, m.double, view.trump_suit)
-        pair = f"{suit_symbol(m.suit, style)}K+O" + ("×2" if m.double else "")
+        pair = f"{suit_symbol(m.suit, style)}{pair_letters(style)}" + ("×2" if m.double else "")
         parts.append(f"{seat_name(state, m.seat)}: {pts} {pair}")
     return " · ".join(parts)
+
+
+def pair_letters(style: str) -> str:
+    """King and Ober as the cards show them: K+O with German suits, K+Q with French."""
+    ranks = FRENCH_RANKS if style == "french" else GERMAN_RANKS
+    return f"{ranks['K']}+{ranks['O']}"
 
 
 def score_text(state: PublicState, score: dict[str, Any] | None) -> str:
@@ -73,16 +88,16 @@ def score_text(state: PublicState, score: dict[str, Any] | None) -> str:
         if kind == "strokes":
             parts.append(f"{name}: {stroke_marks(t['marks'])}")
         elif kind == "tokens":
-            parts.append(f"{name}: {say(lang, 'tokens', held=t['held'])}")
+            parts.append(f"{name}: {say_n(lang, 'tokens', t['held'], held=t['held'])}")
         else:
-            parts.append(f"{name}: {say(lang, 'game_points', total=t['total'])}")
+            parts.append(f"{name}: {say_n(lang, 'game_points', t['total'], total=t['total'])}")
     line = " · ".join(parts)
     if kind == "tokens" and score.get("pool") is not None:
         line += f" · {say(lang, 'pool', count=score['pool'])}"
     if kind == "three":
-        line += f" · {say(lang, 'deals_played', deals=score['deals'], limit=score['limit'])}"
+        line += f" · {say_n(lang, 'deals_played', score['limit'], deals=score['deals'], limit=score['limit'])}"
     elif kind == "strokes":
-        line += f" · {say(lang, 'of_strokes', limit=score['limit'])}"
+        line += f" · {say_n(lang, 'of_strokes', score['limit'], limit=score['limit'])}"
     return line
 
 
@@ -90,7 +105,24 @@ def result_line(state: PublicState, end: DealEnd) -> str:
     lang = state.options.language
     return say(lang, "result_line", number=end.number, winner=team_label(state, end.winner_team),
                reason=reason_text(lang, end.reason),
-               double=say(lang, "double") if end.games == 2 else "")
+               double=say(lang, "double") if end.games == 2 else "", who=caller_text(state, end))
+
+
+def chair_name(state: PublicState, chair: int) -> str:
+    s = next((s for s in state.seats if s.chair == chair), None)
+    return "?" if s is None else s.name or f"#{chair + 1}"
+
+
+def caller_text(state: PublicState, end: DealEnd) -> str:
+    """Who called the end of the deal (who knocked, or who accused whom): so a wrong knock or
+    a false accusation names the one who erred, and an accusation names the accused."""
+    if end.caller is None:
+        return ""
+    lang = state.options.language
+    name = chair_name(state, end.caller)
+    if end.accused is None:
+        return say(lang, "result_knocked", name=name)
+    return say(lang, "result_accused", name=name, team=team_label(state, end.accused))
 
 
 def seat_line(state: PublicState, s: SeatState) -> str:
@@ -102,11 +134,13 @@ def seat_line(state: PublicState, s: SeatState) -> str:
         bits.append(f"— {say(lang, 'team', name=team_name(s.team))}")
     tags = []
     if s.computer:
-        tags.append(say(lang, "computer", level=s.level or state.options.level))
+        tags.append(say(lang, "computer", level=level_name(lang, s.level or state.options.level)))
     if s.user_id is not None and s.user_id == state.host_id:
         tags.append(say(lang, "host"))
     if s.dealer:
         tags.append(say(lang, "dealer"))
+    if s.seat == 0 and state.status in ("playing", "waiting") and state.deal_number:
+        tags.append(say(lang, "vorhand"))
     if s.away:
         tags.append(say(lang, "away"))
     if s.to_play:
@@ -116,26 +150,27 @@ def seat_line(state: PublicState, s: SeatState) -> str:
     return " ".join(bits)
 
 
-def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = ()) -> str:
+def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
+                  recount: bool = False) -> str:
     """The public table message: seats, trump, talon, trick, last trick, marriages, turn, score.
 
     From ``PublicState`` only: the public view holds no hand, and face-down opening cards are
-    ``None`` there until their trick is complete.
+    ``None`` there until their trick is complete. ``recount``: a knock's ceremony is telling
+    the end of the deal; the table says so and keeps the result for after the verdict.
     """
     lang = state.options.language
     style = state.options.suit_style
     o = state.options
     head = f"**{say(lang, 'table_title', table=state.table_id)}** · {o.preset} · {o.players}p"
     if o.scoring in ("strokes", "tokens"):
-        head += f" · {o.scoring} {o.strokes}"
+        head += " · " + say(lang, f"head_{o.scoring}", count=o.strokes)
     if o.turn_timer:
         head += f" · ⏱️ {o.turn_timer}s"
     lines = [head]
     if state.status != "open" and state.deal_number:
         lines[0] += f" · {say(lang, 'deal_number', number=state.deal_number)}"
     lines.append(f"__{say(lang, 'seats')}__")
-    seats = sorted(state.seats, key=lambda s: s.chair) if state.status == "open" else state.seats
-    lines += [seat_line(state, s) for s in seats]
+    lines += [seat_line(state, s) for s in sorted(state.seats, key=lambda s: s.chair)]
     view = state.view
     if state.status == "open":
         taken = sum(1 for s in state.seats if not s.empty)
@@ -168,6 +203,10 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = ())
         if state.status == "playing" and view.to_play is not None:
             when = f"<t:{int(state.deadline)}:R>" if state.deadline else ""
             lines.append(say(lang, "turn", name=seat_name(state, view.to_play), when=when).rstrip())
+    if recount:
+        lines.append(say(lang, "recount_running"))
+        lines += [f"-# {n}" for n in notices]
+        return clip("\n".join(lines))
     if state.last_result is not None and state.status in ("waiting", "over"):
         lines.append(result_line(state, state.last_result))
     if state.score:

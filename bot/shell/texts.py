@@ -20,6 +20,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "empty_seat": ("empty", "frei"),
     "team": ("team {name}", "Partei {name}"),
     "dealer": ("dealer", "Geber"),
+    "vorhand": ("leads (Vorhand)", "Vorhand"),
     "away": ("away — a computer plays", "abwesend — ein Computer spielt"),
     "computer": ("computer ({level})", "Computer ({level})"),
     "host": ("host", "Gastgeber"),
@@ -34,17 +35,26 @@ TEXTS: dict[str, tuple[str, str]] = {
     "marriages": ("Marriages", "Gemeldet"),
     "exchanges": ("{name} exchanged the trump Seven", "{name} hat die Trumpf-Sieben getauscht"),
     "turn": ("**{name}** to play {when}", "**{name}** ist am Zug {when}"),
+    "recount_running": ("✊ The tricks are being counted…", "✊ Die Stiche werden gezählt…"),
     "score": ("Score", "Stand"),
     "points_beginner": ("Points (beginner option)", "Punkte (Anfänger-Option)"),
     "deal_number": ("Deal {number}", "Spiel {number}"),
-    "result_line": ("Deal {number}: {winner} won — {reason}{double}",
-                    "Spiel {number}: {winner} gewinnt — {reason}{double}"),
+    "result_line": ("Deal {number}: {winner} won — {reason}{double}{who}",
+                    "Spiel {number}: {winner} gewinnt — {reason}{double}{who}"),
+    "result_knocked": (" · {name} knocked", " · {name} hat geklopft"),
+    "result_accused": (" · {name} accused {team}", " · {name} hat {team} angeklagt"),
     "double": (" (double game)", " (doppelt)"),
     "pool": ("pool: {count}", "Topf: {count}"),
     "game_points": ("{total} game points", "{total} Gewinnpunkte"),
+    "game_points_one": ("{total} game point", "{total} Gewinnpunkt"),
     "deals_played": ("after {deals} of {limit} deals", "nach {deals} von {limit} Spielen"),
     "tokens": ("{held} tokens", "{held} Marken"),
+    "tokens_one": ("{held} token", "{held} Marke"),
     "of_strokes": ("{limit} strokes", "{limit} Striche"),
+    "of_strokes_one": ("{limit} stroke", "{limit} Strich"),
+    "deals_played_one": ("after {deals} of {limit} deal", "nach {deals} von {limit} Spiel"),
+    "head_strokes": ("strokes {count}", "Striche {count}"),
+    "head_tokens": ("tokens {count}", "Marken {count}"),
     # reasons
     "reason_aus": ("Aus!", "Aus!"),
     "reason_gaigel": ("Gaigel!", "Gaigel!"),
@@ -89,8 +99,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "declared": ("You declared {points} in {suit}.", "Du hast {points} in {suit} gemeldet."),
     "exchanged": ("You exchanged the trump Seven.", "Du hast die Trumpf-Sieben getauscht."),
     # --- events told in the channel
-    "knock_call": ("🔔 **“Aus!” — a knock by {name}.** Turning over team {team}'s tricks…",
-                   "🔔 **„Aus!“ — {name} hat geklopft.** Die Stiche von Partei {team} werden umgedreht…"),
+    "knock_call": ("✊ **“Aus!” — a knock by {name}.** Turning over team {team}'s tricks…",
+                   "✊ **„Aus!“ — {name} hat geklopft.** Die Stiche von Partei {team} werden umgedreht…"),
     "accuse_call": ("⚖️ **An accusation by {name}: team {team} played on past 101!** Turning over their tricks…",
                     "⚖️ **Anklage von {name}: Partei {team} hat über 101 weitergespielt!** Die Stiche werden umgedreht…"),
     "sevens_call": ("7️⃣ **Five Sevens, shown by {name}:** {cards}", "7️⃣ **Fünf Siebener, gezeigt von {name}:** {cards}"),
@@ -123,7 +133,48 @@ TEXTS: dict[str, tuple[str, str]] = {
                     "Du hast den Tisch verlassen; sonst saß niemand mehr, also ist er geschlossen."),
     "walked_out": ("{name} left the table; a computer takes the seat.",
                    "{name} hat den Tisch verlassen; ein Computer übernimmt."),
-    "added": ("A computer took a seat.", "Ein Computer hat Platz genommen."),
+    "added": ("A computer took a seat: {name} ({level}) in seat {seat}.",
+              "Ein Computer hat Platz genommen: {name} ({level}) auf Platz {seat}."),
+    "took_over": ("You take the seat of {name}.", "Du übernimmst den Platz von {name}."),
+    "takes_over": ("{name} takes the seat of {computer}.", "{name} übernimmt den Platz von {computer}."),
+    "not_at_table": ("{name} is not seated at this table.", "{name} sitzt nicht an diesem Tisch."),
+    "knocked": ("You knocked: “Aus!” The recount follows in the channel.",
+                "Du hast geklopft: „Aus!“ Die Nachzählung folgt im Kanal."),
+    "accused": ("You accused the other side of playing on past 101. The recount follows in the channel.",
+                "Du hast die Gegenseite angeklagt, über 101 weitergespielt zu haben. Die Nachzählung "
+                "folgt im Kanal."),
+    "trump_pair_40": ("The trump pair counts 40: declare it with /declare 40.",
+                      "Das Trumpfpaar zählt 40: melde es mit /declare 40."),
+    "unknown_suit": ("I do not know that suit: name Acorns, Leaves, Hearts or Bells (or ♣ ♠ ♥ ♦).",
+                     "Diese Farbe kenne ich nicht: nenne Eichel, Blatt, Herz oder Schellen (oder ♣ ♠ ♥ ♦)."),
+    "why_declare_meld_closed_trick": (
+        "You cannot declare now: a pair may be declared only right after your team has won a trick.",
+        "Du kannst jetzt nicht melden: ein Paar darf nur direkt nach einem Stich deiner Partei gemeldet werden."),
+    "why_declare_meld_closed_talon": (
+        "You cannot declare now: the talon is empty, and at this table nobody declares after that.",
+        "Du kannst jetzt nicht melden: der Talon ist leer, und danach wird an diesem Tisch nicht mehr gemeldet."),
+    "why_declare_no_marriage": ("You cannot declare that pair: you do not hold {pair}.",
+                                "Dieses Paar kannst du nicht melden: du hast {pair} nicht."),
+    "why_declare_already_declared": (
+        "You cannot declare that pair: it has already been declared.",
+        "Dieses Paar kannst du nicht melden: es wurde schon gemeldet."),
+    "why_declare_no_trick_yet": ("You cannot declare yet: your team has not won a trick.",
+                                 "Du kannst noch nicht melden: deine Partei hat noch keinen Stich."),
+    "why_exchange_no_seven": ("You cannot exchange: you do not hold the trump Seven.",
+                              "Du kannst nicht tauschen: du hast die Trumpf-Sieben nicht."),
+    "why_exchange_not_allowed": (
+        "You cannot exchange: the face-up trump card has already been taken.",
+        "Du kannst nicht tauschen: die offene Trumpfkarte ist schon weg."),
+    "why_exchange_no_trick_yet": ("You cannot exchange yet: it needs a trick won first.",
+                                  "Du kannst noch nicht tauschen: zuerst muss ein Stich gemacht sein."),
+    "why_accuse_not_allowed": (
+        "You cannot accuse now: the other side has not played on past 101.",
+        "Du kannst jetzt nicht anklagen: die Gegenseite hat nicht über 101 weitergespielt."),
+    "why_accuse_name": ("Name a player of the side you accuse: /accuse player:…",
+                        "Nenne einen Spieler der Seite, die du anklagst: /accuse player:…"),
+    "why_accuse_own": ("You cannot accuse your own side.", "Die eigene Seite kannst du nicht anklagen."),
+    "why_deal_over": ("No deal is being played now: the last one is over.",
+                      "Gerade läuft kein Spiel: das letzte ist vorbei."),
     "started": ("The game starts.", "Das Spiel beginnt."),
     "next_started": ("The next deal is dealt.", "Das nächste Spiel ist gegeben."),
     "ready_waiting": ("You are ready; the next deal starts when everyone is (or the host deals).",
@@ -155,7 +206,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "export_empty": ("Nothing to export yet.", "Noch nichts zu exportieren."),
     "export_done": ("History export ({scope}, {fmt}).", "Verlauf ({scope}, {fmt})."),
     "skip_done": ("Turn skipped.", "Zug übersprungen."),
-    "kick_done": ("{name} removed.", "{name} entfernt."),
+    "kick_done": ("{name} removed; a computer plays the seat.", "{name} entfernt; ein Computer spielt den Platz."),
+    "kick_done_open": ("{name} removed; the seat is free.", "{name} entfernt; der Platz ist frei."),
     "end_done": ("Table ended.", "Tisch beendet."),
     # --- /gaigel rules: one line per rule
     "yes": ("yes", "ja"),
@@ -200,6 +252,41 @@ TEXTS: dict[str, tuple[str, str]] = {
     "error": ("Something went wrong; nothing was changed.", "Etwas ist schiefgegangen; nichts wurde geändert."),
     "busy": ("One moment: the table is busy. Try again.", "Einen Moment: der Tisch ist beschäftigt. Nochmal versuchen."),
 }
+
+LEVEL_NAMES = {"random": ("random", "Zufall"), "heuristic": ("heuristic", "Faustregeln"),
+               "strong": ("strong", "stark")}
+"""Computer levels as players read them (the level's code stays the option's value)."""
+
+SETTINGS_WORDS: dict[str, tuple[str, str]] = {
+    "preset": ("preset", "Regelwerk"), "language": ("language", "Sprache"),
+    "suits": ("suits", "Farben"), "scoring": ("scoring", "Wertung"),
+    "strokes": ("strokes", "Striche"), "timer": ("timer", "Zugzeit"),
+    "computer": ("computer", "Computer"), "points_shown": ("points shown", "Punkte zeigen"),
+    "computers_knock": ("computers knock", "Computer klopfen"),
+    "wuerttemberg": ("Württemberg", "Württemberg"), "classic": ("classic", "klassisch"),
+    "en": ("English", "Englisch"), "de": ("German", "Deutsch"),
+    "german": ("German suits", "deutsches Blatt"), "french": ("French suits", "französisches Blatt"),
+    "strokes_kind": ("strokes", "Striche"), "tokens": ("tokens", "Marken"),
+    "points": ("game points", "Gewinnpunkte"), "three": ("5/3/1", "5/3/1"),
+    "at_once": ("at once", "sofort"), "own_turn": ("on their own turn", "wenn sie am Zug sind"),
+}
+
+
+def level_name(lang: str, level: str) -> str:
+    en, de = LEVEL_NAMES.get(level, (level, level))
+    return de if lang == "de" else en
+
+
+def word(lang: str, key: str) -> str:
+    en, de = SETTINGS_WORDS.get(key, (key, key))
+    return de if lang == "de" else en
+
+
+def say_n(lang: str, key: str, count: int, **params: Any) -> str:
+    """``key`` with its singular form (``key_one``) when ``count`` is 1."""
+    one = key + "_one"
+    return say(lang, one if count == 1 and one in TEXTS else key, **params)
+
 
 SUIT_STYLE_NAMES = {"german": ("German suits", "deutsches Blatt"),
                     "french": ("French suits", "französisches Blatt")}

@@ -14,6 +14,7 @@ GERMAN: dict[str, str] = {
     "gaigel": "gaigel",
     "new": "neu",
     "add": "hinzufuegen",
+    "join": "mitspielen",
     "hand": "karten",
     "last": "letzter",
     "score": "stand",
@@ -61,6 +62,10 @@ GERMAN: dict[str, str] = {
     "Level of the computer player (default: the table's)":
         "Stärke des Computers (sonst die des Tisches)",
     "Seat number (default: the first free one)": "Platznummer (sonst der erste freie)",
+    "Take a seat at this channel's table; between deals, a computer's seat":
+        "Am Tisch dieses Kanals Platz nehmen; zwischen zwei Spielen den Platz eines Computers",
+    "Seat number (default: the first free one, or the first computer's)":
+        "Platznummer (sonst der erste freie, oder der des ersten Computers)",
     "Show your cards at this channel's table": "Deine Karten am Tisch dieses Kanals zeigen",
     "Show the last trick (older tricks stay face down)":
         "Den letzten Stich zeigen (ältere Stiche bleiben verdeckt)",
