@@ -245,8 +245,11 @@ class GameService:
     def _note_closed(self, t: LiveTable) -> None:
         """A table is closed (or a closed one was used): its channel is free, and it becomes the
         most recently used closed table; the least recently used beyond ``closed_kept`` leave
-        memory (not one whose lock is held: it is in use)."""
-        self._channels.pop(t.channel_id, None)
+        memory (not one whose lock is held: it is in use). The channel is freed only while it
+        still points at this table: a click on an old table's message, after a new table opened
+        in the same channel, must not unlink the new one."""
+        if self._channels.get(t.channel_id) == t.id:
+            del self._channels[t.channel_id]
         self._closed[t.id] = None
         self._closed.move_to_end(t.id)
         for _ in range(len(self._closed) - self.closed_kept):
