@@ -149,7 +149,7 @@ class Bench:
 
     def play_click(self, t: dict[str, Any]) -> tuple[Any, int, str] | None:
         """The click of the person to move at this table (a card, or the knock at 101)."""
-        live = self.svc._tables[t["tid"]]
+        live = self.svc.tables[t["tid"]]
         deal = live.deal
         if live.status != "playing" or deal is None or deal.to_play is None:
             return None
@@ -183,7 +183,7 @@ class Bench:
         while True:
             clicks = []
             for t in self.tables:
-                live = self.svc._tables[t["tid"]]
+                live = self.svc.tables[t["tid"]]
                 if live.status == "waiting" and done_deals[t["tid"]] + 1 < deals:
                     done_deals[t["tid"]] += 1
                     state = self.svc.public_state(t["tid"])

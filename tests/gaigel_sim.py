@@ -146,7 +146,7 @@ class Sim:
 
     def live(self) -> Any:
         """The service's live table (omniscient: only for the test's own decisions)."""
-        return self.svc._tables[self.table_id()]
+        return self.svc.tables[self.table_id()]
 
     def state(self) -> Any:
         return self.svc.public_state(self.table_id())
@@ -413,11 +413,11 @@ def rigged_pack(hands: list[list[str]], trump: str) -> list[str]:
 
 def rig(monkeypatch: pytest.MonkeyPatch, *packs: list[str]) -> None:
     """The next deals are dealt from these packs, in order (then shuffled as usual)."""
-    import bot.service.service as service_module
+    import bot.service.deals as deals_module
     queue = list(packs)
-    real = service_module.shuffled_pack
+    real = deals_module.shuffled_pack
 
     def fake(rng: Any) -> list[str]:
         return list(queue.pop(0)) if queue else real(rng)
 
-    monkeypatch.setattr(service_module, "shuffled_pack", fake)
+    monkeypatch.setattr(deals_module, "shuffled_pack", fake)

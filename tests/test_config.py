@@ -44,7 +44,7 @@ async def test_the_strong_computers_think_as_long_as_the_setting_says(tmp_path: 
         assert svc is not None and svc.computer_budget_ms == 42
         state = await svc.create_table(1, 100, 1, "Alice", players=2, level="strong")
         await svc.start(state.table_id, 1, fill=True)
-        brains = svc._tables[state.table_id].brains
+        brains = svc.tables[state.table_id].brains
         assert brains and all(getattr(b, "budget_ms", None) == 42 for b in brains.values())
     finally:
         await bot.close_service()

@@ -142,7 +142,7 @@ async def _check(db: Path, acklog: Path, caplog: pytest.LogCaptureFixture) -> in
             assert deal_id in deal_ids and versions[table_id] >= version
         # every live table was rebuilt by replay of all its stored actions, and goes on
         for tid in svc.live_tables():
-            t = svc._tables[tid]
+            t = svc.tables[tid]
             state = svc.public_state(tid)
             assert state.version == versions[tid]
             if t.deal is not None and state.status in ("playing", "waiting"):

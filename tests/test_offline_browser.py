@@ -177,7 +177,7 @@ class Secrets:
         tid = svc.table_in_channel(self.session.channel.id)
         if tid is None:
             return None
-        live = svc._tables[tid]
+        live = svc.tables[tid]
         chair = live.chair_of_user(self.session.you.id)
         if live.deal is None or chair is None:
             return None

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import GameService, Outcome, ServiceError
+from bot.service import Committed, GameService, ServiceError
 from engine import Deal
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
@@ -49,7 +49,7 @@ def person_to_play(svc: GameService, tid: int) -> int | None:
     return None
 
 
-async def play_turn(svc: GameService, tid: int, rng: random.Random, **kw: Any) -> list[Outcome]:
+async def play_turn(svc: GameService, tid: int, rng: random.Random, **kw: Any) -> list[Committed]:
     uid = person_to_play(svc, tid)
     assert uid is not None
     view, version = svc.hand_view(tid, uid)
@@ -58,15 +58,15 @@ async def play_turn(svc: GameService, tid: int, rng: random.Random, **kw: Any) -
                          expected_version=version, **kw)
 
 
-async def play_deal(svc: GameService, tid: int, rng: random.Random) -> list[Outcome]:
+async def play_deal(svc: GameService, tid: int, rng: random.Random) -> list[Committed]:
     """People play random legal cards (and knock when the engine says they may win)."""
-    out: list[Outcome] = []
+    out: list[Committed] = []
     while svc.public_state(tid).status == "playing":
         uid = person_to_play(svc, tid)
         if uid is None:
             out += await svc.advance(tid)
             continue
-        t = svc._tables[tid]
+        t = svc.tables[tid]
         deal = t.deal
         assert deal is not None
         seat = svc.seat_of(tid, uid)
@@ -144,9 +144,9 @@ async def test_table_life_and_refusals(tmp_path: Path) -> None:
 
 
 async def test_acting_stale_versions_and_outcomes(tmp_path: Path) -> None:
-    seen: list[Outcome] = []
+    seen: list[Committed] = []
 
-    async def tell(o: Outcome) -> None:
+    async def tell(o: Committed) -> None:
         seen.append(o)
 
     svc = await open_service(tmp_path / "g.sqlite3", on_outcome=tell)
@@ -387,15 +387,15 @@ async def test_recovery_mid_deal_and_between_deals(tmp_path: Path) -> None:
         clock.now += 5
         await play_turn(svc, tid, rng)
     before = _snapshot(svc, tid)
-    brains_before = {s: getattr(b, "memory", None) for s, b in svc._tables[tid].brains.items()}
-    deal_before: Deal = svc._tables[tid].deal  # type: ignore[assignment]
+    brains_before = {s: getattr(b, "memory", None) for s, b in svc.tables[tid].brains.items()}
+    deal_before: Deal = svc.tables[tid].deal  # type: ignore[assignment]
     await svc.close()
 
     svc = await open_service(path, clock=clock)
     try:
         assert svc.recovered == [tid]
         assert _snapshot(svc, tid) == before
-        t = svc._tables[tid]
+        t = svc.tables[tid]
         assert t.deal is not None and t.deal.state_json() == deal_before.state_json()
         assert t.deal.actions == deal_before.actions
         assert set(t.brains) == set(brains_before)
@@ -587,7 +587,7 @@ async def test_settings_and_prefs(tmp_path: Path) -> None:
 
 
 async def alice_with_three_computers(path: Path, seed: int, computer_knock: str, *,
-                                     alice_knocks: bool = True) -> list[Outcome]:
+                                     alice_knocks: bool = True) -> list[Committed]:
     """One deal: Alice (chair 0) plays random cards with computers in the other chairs, and
     knocks on her turn when her team has 101 (unless ``alice_knocks`` is false)."""
     svc = await open_service(path, seed=seed)
@@ -598,7 +598,7 @@ async def alice_with_three_computers(path: Path, seed: int, computer_knock: str,
         outcomes = list(await svc.start(tid, ALICE, fill=True))
         rng = random.Random(seed)
         while svc.public_state(tid).status == "playing":
-            deal = svc._tables[tid].deal
+            deal = svc.tables[tid].deal
             seat = svc.seat_of(tid, ALICE)
             assert deal is not None and seat is not None
             if deal.to_play != seat:
@@ -612,7 +612,7 @@ async def alice_with_three_computers(path: Path, seed: int, computer_knock: str,
         await svc.close()
 
 
-def knocks(outcomes: list[Outcome]) -> list[tuple[Outcome, int | None]]:
+def knocks(outcomes: list[Committed]) -> list[tuple[Committed, int | None]]:
     """Every knock, with the seat that was to play when it came."""
     return [(o, outcomes[i - 1].to_play) for i, o in enumerate(outcomes)
             if o.action is not None and o.action.do == "knock"]

@@ -14,7 +14,7 @@ chair=None)``, ``leave(table_id, user_id)``, ``kick(table_id, user_id, chair)``,
 ``act(table_id, user_id, do, *, card=None, opening=None, suit=None, double=False, against=None,
 expected_version=None, run_computers=True)``, ``advance(table_id)``,
 ``timeout_turn(table_id, expected_version)``, ``skip(table_id, user_id)``. Playing methods return
-every ``Outcome`` in order (also handed one by one to ``on_outcome``).
+every ``Committed`` in order (also handed one by one to ``on_outcome``).
 
 Reading (no lock, no await): ``public_state(table_id)``, ``hand_view(table_id, user_id)``,
 ``table_in_channel(channel_id)``, ``live_tables()``, ``seat_of(table_id, user_id)``,
@@ -27,8 +27,8 @@ text chunks. Every refusal is a ``ServiceError`` with a ``code`` and ``message(l
 
 from .computer import levels
 from .errors import ServiceError
-from .models import DealEnd, Outcome, PublicState, SeatState, TableOptions, UserPrefs
+from .models import Committed, DealEnd, PublicState, SeatState, TableOptions, UserPrefs
 from .service import GameService
 
-__all__ = ["DealEnd", "GameService", "Outcome", "PublicState", "SeatState", "ServiceError",
+__all__ = ["DealEnd", "GameService", "Committed", "PublicState", "SeatState", "ServiceError",
            "TableOptions", "UserPrefs", "levels"]

@@ -178,8 +178,8 @@ class DealEnd:
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """Something that happened at a table, in order: a deal started, or an action applied."""
+class Committed:
+    """A change committed at a table, told in order: a deal started, or an action applied."""
 
     table_id: int
     version: int

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from ..config import Settings
 from ..service.errors import ServiceError
-from ..service.models import Outcome, PublicState
+from ..service.models import Committed, PublicState
 from ..service.service import GameService
 from .cards import cards_line
 from .components import hand_buttons, next_deal_button, table_buttons
@@ -136,7 +136,7 @@ class GaigelBot(discord.Client):
 
     # ------------------------------------------------------------------ outcomes
 
-    async def on_outcome(self, outcome: Outcome) -> None:
+    async def on_outcome(self, outcome: Committed) -> None:
         """Called by the service after each commit, under the table's lock: schedule the
         redraws, never call back into the service's changing methods for this table here."""
         tid = outcome.table_id
@@ -565,7 +565,7 @@ class Ceremonies:
         self.messages: dict[int, discord.Message] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
-    def start(self, state: PublicState, outcome: Outcome) -> None:
+    def start(self, state: PublicState, outcome: Committed) -> None:
         action = outcome.action
         assert action is not None
         lang = state.options.language

@@ -1,0 +1,99 @@
+"""Playing a deal: a person's action, the computers' replies, the turn timer and the host's
+skip. The engine decides what is legal (``Deal.refusal``); this only finds the seat."""
+
+from __future__ import annotations
+
+from engine import Action
+from engine.actions import ACTION_KINDS
+from engine.cards import SUITS, parse_card
+
+from .computers import ComputerSeats
+from .errors import ServiceError
+from .models import Committed
+from .views import seated
+
+AWAY_AFTER = 3
+"""Turns timed out in a row after which a seat is marked away."""
+
+
+class Play(ComputerSeats):
+    async def act(self, table_id: int, user_id: int, do: str, *, card: str | None = None,
+                  opening: str | None = None, suit: str | None = None, double: bool = False,
+                  against: int | None = None, expected_version: int | None = None,
+                  run_computers: bool = True) -> list[Committed]:
+        """A person's action, then the computers' replies; every outcome in order.
+
+        Raises ServiceError: ``stale`` when ``expected_version`` is not the table's version,
+        ``not_seated``, ``not_started``, ``deal_over`` (between deals), ``table_closed``,
+        ``bad_action``, or the engine's refusal code (``not_your_turn``, ``must_follow``, ...).
+        """
+        async with self._changing(table_id) as t:
+            chair = seated(t, user_id)
+            deal = self._need_deal(t)
+            if expected_version is not None and expected_version != t.version:
+                raise ServiceError("stale")
+            if do not in ACTION_KINDS:
+                raise ServiceError("bad_action")
+            if card is not None:
+                parsed = parse_card(str(card))
+                if parsed is None:
+                    raise ServiceError("bad_action")
+                card = parsed
+            if suit is not None:
+                suit = str(suit).upper()
+                if suit not in SUITS:
+                    raise ServiceError("bad_action")
+            action = Action(t.seat_of_chair(chair), do, card=card, opening=opening, suit=suit,
+                            double=bool(double), against=against)
+            code = deal.refusal(action)
+            if code is not None:
+                raise ServiceError(code)
+            c = t.chairs[chair]
+            assert c is not None
+            updates = [(chair, False, 0)] if (c.away or c.missed) else []
+            outcomes: list[Committed] = []
+            await self._apply(t, action, actor=user_id, via="human", outcomes=outcomes,
+                              chair_updates=updates)
+            if run_computers:
+                await self._run_computers(t, outcomes)
+            return outcomes
+
+    async def advance(self, table_id: int) -> list[Committed]:
+        """Let the computers act if it is their turn (or they have claims)."""
+        async with self._changing(table_id) as t:
+            outcomes: list[Committed] = []
+            await self._run_computers(t, outcomes)
+            return outcomes
+
+    async def timeout_turn(self, table_id: int, expected_version: int) -> list[Committed]:
+        """The turn timer ran out: a computer plays this turn for the absent person.
+
+        ``stale`` when the table moved on since ``expected_version``. After three turns in a
+        row the seat is marked away (a computer plays it) until ``back``.
+        """
+        async with self._changing(table_id) as t:
+            if expected_version != t.version:
+                raise ServiceError("stale")
+            deal = self._need_deal(t)
+            outcomes: list[Committed] = []
+            seat = deal.to_play
+            if seat is not None:
+                c = t.seat_chair(seat)
+                if not c.auto:
+                    missed = c.missed + 1
+                    await self._computer_turn(t, seat, "timeout", outcomes,
+                                              [(c.chair, missed >= AWAY_AFTER, missed)])
+            await self._run_computers(t, outcomes)
+            return outcomes
+
+    async def skip(self, table_id: int, user_id: int) -> list[Committed]:
+        """The host lets a computer play the current turn."""
+        async with self._changing(table_id) as t:
+            self._need_host(t, user_id)
+            deal = self._need_deal(t)
+            outcomes: list[Committed] = []
+            seat = deal.to_play
+            if seat is not None and not t.seat_chair(seat).auto:
+                await self._computer_turn(t, seat, "skip", outcomes)
+            await self._run_computers(t, outcomes)
+            return outcomes
