@@ -7,7 +7,7 @@ from engine import Action
 from engine.actions import ACTION_KINDS
 from engine.cards import SUITS, parse_card
 
-from .computers import ComputerSeats
+from .computer_seats import ComputerSeats
 from .errors import ServiceError
 from .models import Committed
 from .views import seated

@@ -10,7 +10,7 @@ benchmarks all drive this same class.
 
 The class is built in layers, one file each, read from the bottom up: ``core`` (the change
 path: lock, transaction with the version bump, tell), ``deals`` (dealing and applying an
-action), ``computers`` (the computer seats), ``play`` (a person's action, timer, skip),
+action), ``computer_seats``, ``play`` (a person's action, timer, skip),
 ``lobby`` (seats, start, next deal, end); ``views`` and ``hydrate`` are plain functions.
 """
 
