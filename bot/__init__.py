@@ -8,7 +8,9 @@ if TYPE_CHECKING:
     from .config import Settings
     from .shell.app import GaigelBot
 
-__all__ = ["build_bot"]
+from .shell.pacing import Pacing
+
+__all__ = ["Pacing", "build_bot"]
 
 
 def build_bot(settings: Settings | None = None, **options: Any) -> GaigelBot:

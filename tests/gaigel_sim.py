@@ -22,7 +22,7 @@ from simcord.enums import ComponentType, InteractionType
 
 from bot import build_bot
 from bot.shell.app import GaigelBot, Pacing
-from bot.shell.cards import FRENCH_RANKS, FRENCH_SUITS, GERMAN_RANKS, GERMAN_SUITS
+from bot.shell.card_text import FRENCH_RANKS, FRENCH_SUITS, GERMAN_RANKS, GERMAN_SUITS
 
 CARD_CODE = re.compile(r"\b[EBHS](?:A|10|K|O|U|7)\b")
 

@@ -87,9 +87,8 @@ async def test_the_knock_button_in_the_hand_knocks(sim: Sim) -> None:
 
 
 async def test_the_ceremony_tells_the_verdict_before_the_table_message_does(sim: Sim) -> None:
-    from bot.shell.app import Pacing
     await started(sim, cards=4)
-    sim.bot.pacing = Pacing(table_edit_interval=0.0, ceremony_step=2.0)
+    sim.bot.pacing.table_edit_interval, sim.bot.pacing.ceremony_step = 0.0, 2.0
     await sim.slash("bob", "knock")
     ceremony = sim.channel.last_message
     assert "a knock by bob" in ceremony.content and "Verdict" not in ceremony.content

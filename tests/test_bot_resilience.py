@@ -144,9 +144,8 @@ async def test_the_turn_timer_lets_a_computer_play_and_three_misses_hand_the_sea
 
 
 async def test_table_edits_are_coalesced_to_about_one_per_second(sim: Sim) -> None:
-    from bot.shell.app import Pacing
     await sim.start_four()
-    sim.bot.pacing = Pacing(table_edit_interval=1.0, ceremony_step=0.0)
+    sim.bot.pacing.table_edit_interval, sim.bot.pacing.ceremony_step = 1.0, 0.0
     mid = sim.state().message_id
     await sim.env.advance_time(2)
 

@@ -149,7 +149,7 @@ async def test_while_the_recount_is_told_the_table_shows_it_and_no_turn_or_count
     assert "The tricks are being counted" in content
     assert "to play" not in content and "<t:" not in content
     assert "Deal 1:" not in content  # the verdict comes from the ceremony first
-    assert sim.bot.timers.timers.get(sim.table_id()) is None
+    assert not sim.bot.timers.running(sim.table_id())
     assert [c.rsplit(":", 1)[1] for c in custom_ids(sim.table_message())] == ["hand"]
     await sim.env.advance_time(30)
     content = sim.table_message().content

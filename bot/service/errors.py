@@ -7,6 +7,13 @@ from typing import Any
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SERVICE_MESSAGES: dict[str, tuple[str, str]] = {
+    "trump_pair_40": ("The trump pair counts 40: declare it with /declare 40.",
+                      "Das Trumpfpaar zählt 40: melde es mit /declare 40."),
+    "unknown_suit": ("I do not know that suit: name Acorns, Leaves, Hearts or Bells (or ♣ ♠ ♥ ♦).",
+                     "Diese Farbe kenne ich nicht: nenne Eichel, Blatt, Herz oder Schellen (oder ♣ ♠ ♥ ♦)."),
+    "no_pairs_now": ("You have no pair to declare now.", "Du kannst jetzt kein Paar melden."),
+    "bad_points": ("Points must be 20, 40 or 80.", "Punkte müssen 20, 40 oder 80 sein."),
+    "need_suit": ("Name the suit: several pairs fit.", "Nenne die Farbe: mehrere Paare passen."),
     "no_table": ("There is no such table here.", "Hier gibt es keinen solchen Tisch."),
     "table_exists": ("This channel already has a table.", "In diesem Kanal gibt es schon einen Tisch."),
     "not_seated": ("You are not seated at this table.", "Du sitzt nicht an diesem Tisch."),

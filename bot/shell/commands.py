@@ -5,18 +5,31 @@ them German names; the handlers do the work.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
+if TYPE_CHECKING:
+    from .handlers.info import InfoHandlers
+    from .handlers.lobby import LobbyHandlers
+    from .handlers.play import PlayHandlers
+
 Interaction = discord.Interaction[Any]
 
 
-def _h(interaction: Interaction) -> Any:
-    return interaction.client.handlers
+def _lobby(interaction: Interaction) -> LobbyHandlers:
+    return interaction.client.lobby  # type: ignore[no-any-return]
+
+
+def _play(interaction: Interaction) -> PlayHandlers:
+    return interaction.client.play  # type: ignore[no-any-return]
+
+
+def _info(interaction: Interaction) -> InfoHandlers:
+    return interaction.client.info  # type: ignore[no-any-return]
 
 
 KNOCK_CHOICES = [Choice(name=_("At once, the moment their team has 101"), value="at_once"),
@@ -42,9 +55,9 @@ async def new(interaction: Interaction, players: int | None = None, preset: str 
               strokes: app_commands.Range[int, 1, 50] | None = None,
               timer: app_commands.Range[int, 0, 86400] | None = None,
               computer: str | None = None, knock: str | None = None) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).new_table(
+    await _lobby(interaction).new_table(
         interaction, players=players, preset=preset, strokes=strokes, turn_timer=timer,
-        level=computer, computer_knock=knock))
+        level=computer, computer_knock=knock)
 
 
 def level_choices(interaction: Interaction, current: str) -> list[Choice[str]]:
@@ -63,8 +76,8 @@ async def _levels(interaction: Interaction, current: str) -> list[Choice[str]]:
                        seat=_("Seat number (default: the first free one)"))
 async def add(interaction: Interaction, computer: str | None = None,
               seat: app_commands.Range[int, 1, 6] | None = None) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).add_computer(
-        interaction, computer, seat))
+    await _lobby(interaction).add_computer(
+        interaction, computer, seat)
 
 
 @add.autocomplete("computer")
@@ -77,27 +90,27 @@ async def _add_levels(interaction: Interaction, current: str) -> list[Choice[str
 @app_commands.describe(seat=_("Seat number (default: the first free one, or the first computer's)"))
 async def join(interaction: Interaction,
                seat: app_commands.Range[int, 1, 6] | None = None) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).join(interaction, seat))
+    await _lobby(interaction).join(interaction, seat)
 
 
 @gaigel.command(name=_("hand"), description=_("Show your cards at this channel's table"))
 async def hand(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).hand(interaction))
+    await _play(interaction).hand(interaction)
 
 
 @gaigel.command(name=_("last"), description=_("Show the last trick (older tricks stay face down)"))
 async def last(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).last(interaction))
+    await _info(interaction).last(interaction)
 
 
 @gaigel.command(name=_("score"), description=_("Show the match score"))
 async def score(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).score(interaction))
+    await _info(interaction).score(interaction)
 
 
 @gaigel.command(name=_("rules"), description=_("The table's rules in plain words"))
 async def rules(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).rules(interaction))
+    await _info(interaction).rules(interaction)
 
 
 @gaigel.command(name=_("settings"), description=_("Server defaults for new tables (server managers)"))
@@ -122,10 +135,10 @@ async def settings(interaction: Interaction, preset: str | None = None, language
                    timer: app_commands.Range[int, 0, 86400] | None = None,
                    computer: str | None = None, scoring: str | None = None,
                    show_points: bool | None = None, knock: str | None = None) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).settings(
+    await _lobby(interaction).settings(
         interaction, preset=preset, language=language, suit_style=suits, strokes=strokes,
         turn_timer=timer, level=computer, scoring=scoring, show_points=show_points,
-        computer_knock=knock))
+        computer_knock=knock)
 
 
 @settings.autocomplete("computer")
@@ -140,49 +153,49 @@ async def _settings_levels(interaction: Interaction, current: str) -> list[Choic
                       format=[Choice(name="JSON", value="json"), Choice(name="CSV", value="csv")])
 @app_commands.guild_only()
 async def export(interaction: Interaction, scope: str = "table", format: str = "json") -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).export(interaction, scope, format))
+    await _info(interaction).export(interaction, scope, format)
 
 
 @gaigel.command(name=_("stats"), description=_("A player's results on this server"))
 @app_commands.describe(player=_("The player (default: you)"))
 @app_commands.guild_only()
 async def stats(interaction: Interaction, player: discord.User | None = None) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).stats(interaction, player))
+    await _info(interaction).stats(interaction, player)
 
 
 @gaigel.command(name=_("leaderboard"), description=_("The best players on this server"))
 @app_commands.guild_only()
 async def leaderboard(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).leaderboard(interaction))
+    await _info(interaction).leaderboard(interaction)
 
 
 @gaigel.command(name=_("leave"),
                 description=_("Leave this channel's table; once it has started, a computer takes your seat"))
 async def leave(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).leave(interaction))
+    await _lobby(interaction).leave(interaction)
 
 
 @gaigel.command(name=_("end"), description=_("End this channel's table (host)"))
 async def end(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).host_command(interaction, "end"))
+    await _lobby(interaction).host_command(interaction, "end")
 
 
 @gaigel.command(name=_("kick"), description=_("Remove a player; a computer takes the seat (host)"))
 @app_commands.describe(player=_("The player to remove"))
 async def kick(interaction: Interaction, player: discord.User) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).host_command(interaction, "kick", player))
+    await _lobby(interaction).host_command(interaction, "kick", player)
 
 
 @gaigel.command(name=_("skip"), description=_("Let a computer play the current turn (host)"))
 async def skip(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).host_command(interaction, "skip"))
+    await _lobby(interaction).host_command(interaction, "skip")
 
 
 @gaigel.command(name=_("dm"), description=_("Also keep your hand in a direct message"))
 @app_commands.describe(mode=_("on or off"))
 @app_commands.choices(mode=[Choice(name=_("on"), value="on"), Choice(name=_("off"), value="off")])
 async def dm(interaction: Interaction, mode: str) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).dm(interaction, mode == "on"))
+    await _play(interaction).dm(interaction, mode == "on")
 
 
 # ---------------------------------------------------------------------- playing
@@ -192,14 +205,14 @@ async def dm(interaction: Interaction, mode: str) -> None:
 @app_commands.describe(points=_("20 plain pair, 40 trump pair, 80 or plain 40: both pairs"),
                        suit=_("Suit of the pair"))
 async def declare(interaction: Interaction, points: int, suit: str | None = None) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).declare(interaction, points, suit))
+    await _play(interaction).declare(interaction, points, suit)
 
 
 @declare.autocomplete("points")
 async def _declare_points(interaction: Interaction, current: str) -> list[Choice[int]]:
     """Exactly the pairs the caller can declare now."""
     seen: dict[int, str] = {}
-    for name, pts, _suit in _h(interaction).declare_choices(interaction, None):
+    for name, pts, _suit in _play(interaction).declare_choices(interaction, None):
         if str(pts).startswith(current.strip()) and pts not in seen:
             seen[pts] = name
     return [Choice(name=name, value=pts) for pts, name in seen.items()][:25]
@@ -211,7 +224,7 @@ async def _declare_suit(interaction: Interaction, current: str) -> list[Choice[s
     points = getattr(interaction.namespace, "points", None)
     want = points if isinstance(points, int) else None
     out: dict[str, str] = {}
-    for name, _pts, suit in _h(interaction).declare_choices(interaction, want):
+    for name, _pts, suit in _play(interaction).declare_choices(interaction, want):
         if current.strip().lower() in name.lower() and suit not in out:
             out[suit] = name
     return [Choice(name=name, value=suit) for suit, name in out.items()][:25]
@@ -219,18 +232,18 @@ async def _declare_suit(interaction: Interaction, current: str) -> list[Choice[s
 
 @app_commands.command(name=_("knock"), description=_("Claim “Aus!”: your team has 101"))
 async def knock(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).act_command(interaction, "knock"))
+    await _play(interaction).act_command(interaction, "knock")
 
 
 @app_commands.command(name=_("exchange"), description=_("Swap the trump Seven for the face-up card"))
 async def exchange(interaction: Interaction) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).act_command(interaction, "exchange"))
+    await _play(interaction).act_command(interaction, "exchange")
 
 
 @app_commands.command(name=_("accuse"), description=_("Accuse the opponents of playing on past 101"))
 @app_commands.describe(player=_("A player of the accused side (three players only)"))
 async def accuse(interaction: Interaction, player: discord.User | None = None) -> None:
-    await _h(interaction).guarded(interaction, _h(interaction).accuse(interaction, player))
+    await _play(interaction).accuse(interaction, player)
 
 
 def register(tree: app_commands.CommandTree[Any]) -> None:

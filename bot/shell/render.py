@@ -13,7 +13,7 @@ from engine import View
 from engine.views import TrickView
 
 from ..service.models import DealEnd, PublicState, SeatState
-from .cards import (
+from .card_text import (
     FRENCH_RANKS,
     GERMAN_RANKS,
     card_label,

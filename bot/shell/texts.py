@@ -143,10 +143,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "accused": ("You accused the other side of playing on past 101. The recount follows in the channel.",
                 "Du hast die Gegenseite angeklagt, über 101 weitergespielt zu haben. Die Nachzählung "
                 "folgt im Kanal."),
-    "trump_pair_40": ("The trump pair counts 40: declare it with /declare 40.",
-                      "Das Trumpfpaar zählt 40: melde es mit /declare 40."),
-    "unknown_suit": ("I do not know that suit: name Acorns, Leaves, Hearts or Bells (or ♣ ♠ ♥ ♦).",
-                     "Diese Farbe kenne ich nicht: nenne Eichel, Blatt, Herz oder Schellen (oder ♣ ♠ ♥ ♦)."),
     "why_declare_meld_closed_trick": (
         "You cannot declare now: a pair may be declared only right after your team has won a trick.",
         "Du kannst jetzt nicht melden: ein Paar darf nur direkt nach einem Stich deiner Partei gemeldet werden."),
@@ -184,9 +180,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                       "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /gaigel new."),
     "not_player": ("You are not playing at this table.", "Du spielst an diesem Tisch nicht mit."),
     "no_pair": ("You cannot declare that pair now.", "Dieses Paar kannst du jetzt nicht melden."),
-    "no_pairs_now": ("You have no pair to declare now.", "Du kannst jetzt kein Paar melden."),
-    "bad_points": ("Points must be 20, 40 or 80.", "Punkte müssen 20, 40 oder 80 sein."),
-    "need_suit": ("Name the suit: several pairs fit.", "Nenne die Farbe: mehrere Paare passen."),
     "missing_perms": ("I cannot post here. Missing permissions: {perms}.",
                       "Ich kann hier nicht schreiben. Es fehlen die Rechte: {perms}."),
     "manager_only": ("Only server managers can do that.", "Das dürfen nur Server-Verwalter."),

@@ -1,21 +1,86 @@
-"""Buttons of the table message and of a hand, built from what the service says is possible.
+"""The bot's buttons: the two persistent ``DynamicItem``s (their custom_ids are in
+``custom_ids``) and the button layouts of the table message, a ceremony and a hand, built from
+what the service says is possible.
 
 A card button is enabled exactly when ``view.actions`` holds a play of that card: the engine
-decides legality, the shell only draws it.
+decides legality, the shell only draws it. Callbacks only hand the click on to the handlers.
 """
 
 from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from engine import View
 
 from ..service.models import PublicState
-from .cards import card_label, meld_points, suit_symbol
-from .items import OPENING_CODES, HandButton, TableButton
+from .card_text import card_label, meld_points, suit_symbol
+from .custom_ids import (
+    HAND_TEMPLATE,
+    TABLE_TEMPLATE,
+    Accuse,
+    DeclarePair,
+    ExchangeSeven,
+    HandAct,
+    HandClick,
+    Knock,
+    PlayCard,
+    Refresh,
+    ShowSevens,
+    TableClick,
+)
 from .texts import say
 
+if TYPE_CHECKING:
+    from .app import GaigelBot
+
 FACE_DOWN_OPENINGS = ("hoeher-hat", "zweite-alte")
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
+    """A button of the public table message."""
+
+    def __init__(self, click: TableClick | None, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or (click.act if click else "?"), style=style,
+            custom_id=click.custom_id if click else "gg:t:0:0:none"))
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> TableButton:
+        return cls(TableClick.parse(match.group(0)))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: GaigelBot = interaction.client
+        await bot.lobby.table_click(interaction, self.click)
+
+
+class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_TEMPLATE):
+    """A button of a player's private hand: a card (with its opening), a claim, or refresh."""
+
+    def __init__(self, click: HandClick | None, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "?", style=style, disabled=disabled,
+            custom_id=click.custom_id if click and click.act else "gg:h:0:0:r"))
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> HandButton:
+        return cls(HandClick.parse(match.group(0)))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: GaigelBot = interaction.client
+        await bot.play.hand_click(interaction, self.click)
+
+
+# ---------------------------------------------------------------------- layouts
 
 
 def _view() -> discord.ui.View:
@@ -31,7 +96,7 @@ def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View 
     view = _view()
 
     def add(act: str, key: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        view.add_item(TableButton(tid, ver, act, label=say(lang, key), style=style))
+        view.add_item(TableButton(TableClick(tid, ver, act), label=say(lang, key), style=style))
 
     free = any(s.empty for s in state.seats)
     if state.status == "open":
@@ -63,7 +128,7 @@ def next_deal_button(state: PublicState) -> discord.ui.View | None:
     if state.status != "waiting":
         return None
     view = _view()
-    view.add_item(TableButton(state.table_id, state.version, "next",
+    view.add_item(TableButton(TableClick(state.table_id, state.version, "next"),
                               label=say(state.options.language, "btn_next"),
                               style=discord.ButtonStyle.success))
     return view
@@ -73,6 +138,12 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str) -> dis
     """One button per card (per legal opening on the first card), then the claims."""
     style = state.options.suit_style
     tid = state.table_id
+
+    def button(act: HandAct, label: str, button_style: discord.ButtonStyle,
+               disabled: bool = False) -> HandButton:
+        return HandButton(HandClick(tid, version, act), label=label, style=button_style,
+                          disabled=disabled)
+
     plays: dict[str, list[str | None]] = {}
     for a in view.actions:
         if a.do == "play" and a.card is not None:
@@ -86,38 +157,33 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str) -> dis
             text = label
             if opening in FACE_DOWN_OPENINGS:
                 text = f"{label} · {say(lang, 'face_down')}"
-            code = OPENING_CODES.get(opening, "-") if opening else "-"
-            cards.append(HandButton(
-                tid, version, "p", f"{i}.{card}.{code}", label=text,
-                style=discord.ButtonStyle.primary if openings else discord.ButtonStyle.secondary,
+            cards.append(button(
+                PlayCard(i, card, opening), text,
+                discord.ButtonStyle.primary if openings else discord.ButtonStyle.secondary,
                 disabled=not openings))
     claims: list[HandButton] = []
+    success = discord.ButtonStyle.success
     for a in view.actions:
         if a.do == "declare" and a.suit is not None:
             pts = meld_points(a.suit, a.double, view.trump_suit)
-            claims.append(HandButton(tid, version, "d", a.suit + ("2" if a.double else ""),
-                                     label=say(lang, "btn_declare", points=pts,
-                                               suit=suit_symbol(a.suit, style)),
-                                     style=discord.ButtonStyle.success))
+            claims.append(button(DeclarePair(a.suit, a.double),
+                                 say(lang, "btn_declare", points=pts,
+                                     suit=suit_symbol(a.suit, style)), success))
         elif a.do == "exchange":
-            claims.append(HandButton(tid, version, "x", label=say(lang, "btn_exchange"),
-                                     style=discord.ButtonStyle.success))
+            claims.append(button(ExchangeSeven(), say(lang, "btn_exchange"), success))
         elif a.do == "sevens":
-            claims.append(HandButton(tid, version, "s", label=say(lang, "btn_sevens"),
-                                     style=discord.ButtonStyle.success))
+            claims.append(button(ShowSevens(), say(lang, "btn_sevens"), success))
     for a in view.actions:
         if a.do == "knock":
-            claims.append(HandButton(tid, version, "k", label=say(lang, "btn_knock"),
-                                     style=discord.ButtonStyle.danger))
+            claims.append(button(Knock(), say(lang, "btn_knock"), discord.ButtonStyle.danger))
         elif a.do == "accuse":
             if a.against is None:
                 label = say(lang, "btn_accuse")
             else:
                 names = ", ".join(s.name for s in state.seats if s.seat % state.teams == a.against)
                 label = say(lang, "btn_accuse_against", name=names or str(a.against))
-            claims.append(HandButton(tid, version, "a", "" if a.against is None else str(a.against),
-                                     label=label[:80], style=discord.ButtonStyle.danger))
-    claims.append(HandButton(tid, version, "r", label=say(lang, "btn_refresh")))
+            claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.danger))
+    claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))
     return _place([cards, claims])
 
 

@@ -1,0 +1,209 @@
+"""The custom_id formats of the bot's buttons, each built and parsed in one class (no Discord
+here, so they are tested on their own).
+
+- ``TableClick``: a button of the public table message, ``gg:t:<table>:<version>:<act>``.
+  Never a card.
+- ``HandClick``: a button of a player's own (ephemeral or DM) hand,
+  ``gg:h:<table>:<version>:<act><arg>``; the act is one ``HandAct`` subclass (play a card,
+  declare, exchange, knock, accuse, five Sevens, refresh). A card appears only here, on its
+  owner's message.
+
+Ids must fit the database's integers: a forged id out of range parses as nothing (the click is
+answered "no such table"), never reaches SQLite.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+MAX_ID = 2**63 - 1
+"""The largest SQLite INTEGER; table ids and versions beyond it do not exist."""
+
+TABLE_ACTS = ("join", "leave", "add", "start", "hand", "next", "back", "last")
+
+OPENING_CODES = {"ge-elfen": "g", "hoeher-hat": "h", "zweite-alte": "z", "trumpf": "t"}
+OPENINGS_BY_CODE = {v: k for k, v in OPENING_CODES.items()}
+
+TABLE_TEMPLATE = r"gg:t:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z]+)"
+HAND_TEMPLATE = r"gg:h:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z])(?P<arg>[A-Za-z0-9.-]*)"
+
+
+def _in_range(*numbers: str) -> bool:
+    return all(len(n) <= 19 and int(n) <= MAX_ID for n in numbers)
+
+
+@dataclass(frozen=True)
+class TableClick:
+    table_id: int
+    version: int
+    act: str
+
+    @property
+    def custom_id(self) -> str:
+        return f"gg:t:{self.table_id}:{self.version}:{self.act}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> TableClick | None:
+        m = re.fullmatch(TABLE_TEMPLATE, custom_id)
+        if m is None or not _in_range(m["table"], m["version"]):
+            return None
+        return cls(int(m["table"]), int(m["version"]), m["act"])
+
+
+# ---------------------------------------------------------------------- hand acts
+
+
+@dataclass(frozen=True)
+class HandAct:
+    """What a hand button does; ``code`` is its letter in the custom_id, ``arg`` what follows."""
+
+    code: ClassVar[str] = ""
+    kinds: ClassVar[dict[str, type[HandAct]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        HandAct.kinds[cls.code] = cls
+
+    @property
+    def arg(self) -> str:
+        return ""
+
+    @classmethod
+    def from_arg(cls, arg: str) -> HandAct | None:
+        return cls() if arg == "" else None
+
+    def service_fields(self) -> dict[str, Any] | None:
+        """The ``GameService.act`` keywords this stands for; None for a refresh."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class PlayCard(HandAct):
+    """``p<index>.<card>.<opening code or ->``: the index keeps two equal cards apart."""
+
+    code: ClassVar[str] = "p"
+    index: int = 0
+    card: str = ""
+    opening: str | None = None
+
+    @property
+    def arg(self) -> str:
+        code = OPENING_CODES.get(self.opening, "-") if self.opening else "-"
+        return f"{self.index}.{self.card}.{code}"
+
+    @classmethod
+    def from_arg(cls, arg: str) -> HandAct | None:
+        parts = arg.split(".")
+        if len(parts) != 3 or not parts[0].isdigit() or len(parts[0]) > 2:
+            return None
+        index, card, code = parts
+        opening = None if code == "-" else OPENINGS_BY_CODE.get(code)
+        if code != "-" and opening is None:
+            return None
+        return cls(int(index), card, opening)
+
+    def service_fields(self) -> dict[str, Any]:
+        return {"do": "play", "card": self.card, "opening": self.opening}
+
+
+@dataclass(frozen=True)
+class DeclarePair(HandAct):
+    """``d<suit>``, ``d<suit>2`` for both pairs of a suit."""
+
+    code: ClassVar[str] = "d"
+    suit: str = "E"
+    double: bool = False
+
+    @property
+    def arg(self) -> str:
+        return self.suit + ("2" if self.double else "")
+
+    @classmethod
+    def from_arg(cls, arg: str) -> HandAct | None:
+        if not arg or arg[0] not in "EBHS" or arg[1:] not in ("", "2"):
+            return None
+        return cls(arg[0], arg[1:] == "2")
+
+    def service_fields(self) -> dict[str, Any]:
+        return {"do": "declare", "suit": self.suit, "double": self.double}
+
+
+@dataclass(frozen=True)
+class ExchangeSeven(HandAct):
+    code: ClassVar[str] = "x"
+
+    def service_fields(self) -> dict[str, Any]:
+        return {"do": "exchange"}
+
+
+@dataclass(frozen=True)
+class Knock(HandAct):
+    code: ClassVar[str] = "k"
+
+    def service_fields(self) -> dict[str, Any]:
+        return {"do": "knock"}
+
+
+@dataclass(frozen=True)
+class Accuse(HandAct):
+    """``a``, or ``a<team>`` naming the accused engine team where there are several."""
+
+    code: ClassVar[str] = "a"
+    against: int | None = None
+
+    @property
+    def arg(self) -> str:
+        return "" if self.against is None else str(self.against)
+
+    @classmethod
+    def from_arg(cls, arg: str) -> HandAct | None:
+        if arg == "":
+            return cls()
+        return cls(int(arg)) if arg.isdigit() and len(arg) == 1 else None
+
+    def service_fields(self) -> dict[str, Any]:
+        return {"do": "accuse", "against": self.against}
+
+
+@dataclass(frozen=True)
+class ShowSevens(HandAct):
+    code: ClassVar[str] = "s"
+
+    def service_fields(self) -> dict[str, Any]:
+        return {"do": "sevens"}
+
+
+@dataclass(frozen=True)
+class Refresh(HandAct):
+    code: ClassVar[str] = "r"
+
+    def service_fields(self) -> None:
+        return None
+
+
+@dataclass(frozen=True)
+class HandClick:
+    table_id: int
+    version: int
+    act: HandAct | None
+    """None when the act is malformed (answered as "that is no action")."""
+
+    @classmethod
+    def of(cls, table_id: int, version: int, act: HandAct) -> HandClick:
+        return cls(table_id, version, act)
+
+    @property
+    def custom_id(self) -> str:
+        assert self.act is not None
+        return f"gg:h:{self.table_id}:{self.version}:{self.act.code}{self.act.arg}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> HandClick | None:
+        m = re.fullmatch(HAND_TEMPLATE, custom_id)
+        if m is None or not _in_range(m["table"], m["version"]):
+            return None
+        kind = HandAct.kinds.get(m["act"])
+        act = kind.from_arg(m["arg"]) if kind is not None else None
+        return cls(int(m["table"]), int(m["version"]), act)

@@ -1,0 +1,153 @@
+"""What every handler shares: the request (who asks, in which language, at which table) and
+one decorator that answers a refusal (``ServiceError``) ephemerally, so no handler repeats the
+"no table here" check or its ``except``. The service changes nothing when it refuses."""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from ...service.errors import ServiceError
+from ...service.models import PublicState
+from ...service.service import GameService
+from ..publish.hands import Hands
+from ..publish.table_message import TableMessages
+from ..publish.timers import TurnTimers
+from ..texts import lang_of, say
+
+log = logging.getLogger("bot.shell")
+
+Interaction = discord.Interaction[Any]
+
+
+@dataclass
+class Parts:
+    """The bot's parts a handler may use (wired by the bot, never reached through the client)."""
+
+    service: GameService
+    tables: TableMessages
+    hands: Hands
+    timers: TurnTimers
+    advance: Callable[[int], None]
+    """Let computer players take their turns at a table, in the background."""
+
+
+@dataclass
+class Request:
+    interaction: Interaction
+    lang: str
+    state: PublicState | None
+    """The table the request is about (the channel's, or the clicked message's), if any."""
+
+    @property
+    def user_id(self) -> int:
+        return self.interaction.user.id
+
+    @property
+    def name(self) -> str:
+        return self.interaction.user.display_name
+
+    @property
+    def caller_lang(self) -> str:
+        """The caller's own language (their Discord locale), whatever the table's."""
+        return lang_of(str(self.interaction.locale))
+
+    @property
+    def in_dm(self) -> bool:
+        return self.interaction.guild_id is None
+
+    @property
+    def table(self) -> PublicState:
+        assert self.state is not None, "a handler for a table was called without one"
+        return self.state
+
+    async def answer(self, text: str, **kwargs: Any) -> None:
+        await answer(self.interaction, text, **kwargs)
+
+
+async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
+    """An ephemeral answer, as the response or (once responded) as a follow-up."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+    except discord.HTTPException as exc:
+        log.info("an answer could not be sent (%s)", exc.status)
+
+
+def plain(name: str) -> str:
+    """A user's name as text, never as markdown or a mention."""
+    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
+
+
+class HandlerBase:
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
+        self.svc = parts.service
+
+    def state(self, table_id: int | None) -> PublicState | None:
+        if table_id is None:
+            return None
+        try:
+            return self.svc.public_state(table_id)
+        except ServiceError:
+            return None
+
+    async def defer_for_computers(self, req: Request) -> None:
+        """Before a service call that lets computer players think (start, next deal, skip,
+        kick, leave): take Discord's 3-second deadline off the table by deferring."""
+        state, interaction = req.state, req.interaction
+        if state is None or interaction.response.is_done():
+            return
+        if any(s.computer or s.away for s in state.seats) or state.status == "playing":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+
+    def request(self, interaction: Interaction, table_id: int | None = None) -> Request:
+        """The request; without ``table_id``, about the channel's live table."""
+        if table_id is None and interaction.channel_id is not None:
+            table_id = self.svc.table_in_channel(interaction.channel_id)
+        state = self.state(table_id)
+        lang = state.options.language if state is not None else lang_of(str(interaction.locale))
+        return Request(interaction, lang, state)
+
+
+Handler = Callable[..., Awaitable[None]]
+"""``fn(self, request, ...)``; the decorated method is called ``fn(self, interaction, ...)``."""
+
+
+def handler(*, table: bool = False) -> Callable[[Handler], Handler]:
+    """Turn ``fn(self, request, ...)`` into ``fn(self, interaction, ...)``: build the request
+    (``table``: the channel must have a live table, else "There is no table in this channel"),
+    answer a ``ServiceError`` with its sentence in the request's language, and log and answer
+    anything unexpected instead of leaving the user without a word."""
+
+    def wrap(fn: Handler) -> Handler:
+        @functools.wraps(fn)
+        async def run(self: HandlerBase, interaction: Interaction, /, *args: Any,
+                      **kwargs: Any) -> None:
+            req = self.request(interaction)
+            if table and req.state is None:
+                await req.answer(say(req.lang, "no_table_here"))
+                return
+            await guard(req, fn(self, req, *args, **kwargs))
+
+        return run
+
+    return wrap
+
+
+async def guard(req: Request, work: Awaitable[None]) -> None:
+    """Await ``work``; a refusal becomes its ephemeral sentence, an error an apology."""
+    try:
+        await work
+    except ServiceError as exc:
+        await req.answer(exc.message(req.lang))
+    except Exception:
+        log.exception("handling an interaction failed")
+        await req.answer(say(req.lang, "error"))

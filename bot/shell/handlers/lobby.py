@@ -1,0 +1,265 @@
+"""The lobby: opening a table, the table message's buttons, joining (also taking a computer's
+chair between deals), seating computers, leaving, the host's tools (end, kick, skip) and the
+server's settings."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from ...service.errors import ServiceError
+from ...service.models import LIVE, PublicState
+from ..custom_ids import TableClick
+from ..render import last_trick_text
+from ..texts import level_name, say, word
+from .context import HandlerBase, Interaction, Parts, Request, guard, handler, plain
+from .play import PlayHandlers
+
+log = logging.getLogger("bot.shell")
+
+NEEDED_PERMISSIONS = ("view_channel", "send_messages", "read_message_history")
+THREAD_PERMISSIONS = ("view_channel", "send_messages_in_threads", "read_message_history")
+
+
+class LobbyHandlers(HandlerBase):
+    def __init__(self, parts: Parts, play: PlayHandlers) -> None:
+        super().__init__(parts)
+        self.play = play
+        """The table message's "My cards" opens a hand."""
+
+    # ------------------------------------------------------------------ the table's buttons
+
+    async def table_click(self, interaction: Interaction, click: TableClick | None) -> None:
+        if click is not None:
+            await self.svc.load(click.table_id)
+        req = self.request(interaction, click.table_id if click is not None else None)
+        if click is None or req.state is None:
+            await req.answer(ServiceError("no_table").message(req.lang))
+            return
+        await guard(req, self._table_click(req, click.act))
+
+    async def _table_click(self, req: Request, act: str) -> None:
+        state, lang, uid = req.table, req.lang, req.user_id
+        table_id = state.table_id
+        if act == "hand":
+            await self.play.open_hand(req, table_id)
+            return
+        if act == "last":
+            await req.answer(last_trick_text(state, lang))
+            return
+        if act not in ("join", "leave", "add", "start", "next", "back"):
+            await req.answer(ServiceError("bad_action").message(lang))
+            return
+        if act in ("leave", "start", "next"):  # computers may play before the answer
+            await self.defer_for_computers(req)
+        reply = hand_note = None
+        if act == "join":
+            reply = await self.join_table(req, None)
+        elif act == "leave":
+            reply = await self.leave_table(req)
+        elif act == "add":
+            after = await self.svc.add_computer(table_id, uid)
+            reply = self.added_text(state, after, lang)
+        elif act == "back":
+            await self.svc.back(table_id, uid)
+            reply = say(lang, "welcome_back")
+        elif act == "start":
+            await self.svc.start(table_id, uid)
+            hand_note = say(lang, "started")
+        elif await self.svc.next_deal(table_id, uid):  # "next": True once the deal starts
+            hand_note = say(lang, "next_started")
+        else:  # "next": this vote counted, others still to come
+            reply = say(lang, "ready_waiting")
+        self.parts.tables.touch(table_id)
+        if hand_note is not None:
+            await self.play.open_hand(req, table_id, hand_note)
+        else:
+            await req.answer(reply or "")
+
+    # ------------------------------------------------------------------ opening a table
+
+    @staticmethod
+    def missing_permissions(interaction: Interaction) -> list[str]:
+        perms = interaction.app_permissions
+        channel = interaction.channel
+        needed = THREAD_PERMISSIONS if isinstance(channel, discord.Thread) else NEEDED_PERMISSIONS
+        return [p for p in needed if not getattr(perms, p, False)]
+
+    @handler()
+    async def new_table(self, req: Request, **options: Any) -> None:
+        interaction, lang = req.interaction, req.caller_lang
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await req.answer(say(lang, "guild_only"))
+            return
+        missing = self.missing_permissions(interaction)
+        if missing:
+            await req.answer(say(lang, "missing_perms",
+                                 perms=", ".join(p.replace("_", " ") for p in missing)))
+            return
+        try:
+            state = await self.svc.create_table(
+                interaction.guild_id, interaction.channel_id, req.user_id, req.name, **options)
+        except ServiceError as exc:
+            await req.answer(exc.message(lang))
+            return
+        lang = state.options.language
+        tables = self.parts.tables
+        try:
+            msg = await tables.post(interaction.channel, state)
+        except discord.HTTPException as exc:
+            log.warning("table %d: posting the table message failed (%s)", state.table_id,
+                        exc.status)
+            with contextlib.suppress(ServiceError):
+                await self.svc.end(state.table_id, req.user_id)
+            await req.answer(say(lang, "missing_perms", perms="send messages"))
+            return
+        await self.svc.set_message(state.table_id, msg.id)
+        tables.touch(state.table_id)
+        await req.answer(say(lang, "opened", table=state.table_id, link=msg.jump_url))
+
+    # ------------------------------------------------------------------ seats
+
+    @handler(table=True)
+    async def add_computer(self, req: Request, level: str | None, seat: int | None) -> None:
+        """/gaigel add: the host seats a computer of a chosen level, in a chosen seat."""
+        state = req.table
+        after = await self.svc.add_computer(state.table_id, req.user_id, level,
+                                            None if seat is None else seat - 1)
+        self.parts.tables.touch(state.table_id)
+        await req.answer(self.added_text(state, after, req.lang))
+
+    @staticmethod
+    def added_text(before: PublicState, after: PublicState, lang: str) -> str:
+        """Which computer sat down where (the chair that was empty before and is not now)."""
+        new = next((s for s in after.seats if s.computer and any(
+            b.chair == s.chair and b.empty for b in before.seats)), None)
+        if new is None:
+            return say(lang, "added", name="?", level="?", seat="?")
+        return say(lang, "added", name=new.name, level=level_name(lang, new.level or ""),
+                   seat=new.chair + 1)
+
+    async def join_table(self, req: Request, chair: int | None) -> str:
+        """Join (the table's Join button, /gaigel join): a free chair before the start; between
+        deals the chair of a computer, and the table is told whose seat the person took."""
+        state, lang, uid, name = req.table, req.lang, req.user_id, req.name
+        before = {s.chair: s for s in state.seats}
+        after = await self.svc.join(state.table_id, uid, name, chair)
+        mine = next((s for s in after.seats if s.user_id == uid and not s.computer), None)
+        old = before.get(mine.chair) if mine is not None else None
+        if old is None or old.empty or not old.computer:
+            return say(lang, "joined")
+        self.parts.tables.notice(state.table_id, say(lang, "takes_over", name=name,
+                                                     computer=old.name))
+        return say(lang, "took_over", name=old.name)
+
+    @handler(table=True)
+    async def join(self, req: Request, seat: int | None) -> None:
+        """/gaigel join [seat]: the Join button as a command, with a chosen seat."""
+        text = await self.join_table(req, None if seat is None else seat - 1)
+        self.parts.tables.touch(req.table.table_id)
+        await req.answer(text)
+
+    async def leave_table(self, req: Request) -> str:
+        """Leave (the table's Leave button, /gaigel leave) and the answer to give: before the
+        start the chair is freed, later a computer takes it and the table is told."""
+        state, lang, uid = req.table, req.lang, req.user_id
+        tid = state.table_id
+        seat = next((s for s in state.seats if s.user_id == uid and not s.computer), None)
+        await self.svc.leave(tid, uid)
+        self.parts.hands.forget(tid, uid)
+        after = self.state(tid)
+        if after is None or after.status not in LIVE:
+            return say(lang, "left_closed")
+        if state.status == "open":
+            return say(lang, "left")
+        if seat is not None:
+            self.parts.tables.notice(tid, say(lang, "walked_out", name=seat.name))
+        return say(lang, "left_playing")
+
+    @handler(table=True)
+    async def leave(self, req: Request) -> None:
+        """/gaigel leave: also once the match has started (the Leave button is only on the
+        table before the start, where a slip costs nothing)."""
+        await self.defer_for_computers(req)
+        text = await self.leave_table(req)
+        self.parts.tables.touch(req.table.table_id)
+        await req.answer(text)
+
+    # ------------------------------------------------------------------ the host's tools
+
+    @handler(table=True)
+    async def host_command(self, req: Request, what: str,
+                           player: discord.abc.User | None = None) -> None:
+        """/gaigel end, kick, skip."""
+        state, lang, uid = req.table, req.lang, req.user_id
+        tid = state.table_id
+        if what == "end":
+            await self.svc.end(tid, uid)
+            self.parts.timers.stop(tid)
+            text = say(lang, "end_done")
+        elif what == "skip":
+            await self.defer_for_computers(req)
+            await self.svc.skip(tid, uid)
+            text = say(lang, "skip_done")
+        else:
+            assert player is not None
+            seat = next((s for s in state.seats if s.user_id == player.id and not s.computer),
+                        None)
+            if seat is None:
+                if not self.svc.is_host(tid, uid):
+                    raise ServiceError("not_host")
+                await req.answer(say(lang, "not_at_table", name=plain(player.display_name)))
+                return
+            await self.defer_for_computers(req)
+            await self.svc.kick(tid, uid, seat.chair)
+            self.parts.hands.forget(tid, player.id)
+            if state.status == "open":
+                text = say(lang, "kick_done_open", name=seat.name)
+            else:
+                text = say(lang, "kick_done", name=seat.name)
+                self.parts.tables.notice(tid, say(lang, "kicked", name=seat.name))
+        self.parts.tables.touch(tid)
+        await req.answer(text)
+
+    # ------------------------------------------------------------------ server settings
+
+    @staticmethod
+    def is_manager(interaction: Interaction) -> bool:
+        perms = interaction.permissions
+        return bool(perms.manage_guild or perms.administrator)
+
+    @handler()
+    async def settings(self, req: Request, **changes: Any) -> None:
+        interaction, lang = req.interaction, req.caller_lang
+        if interaction.guild_id is None:
+            await req.answer(say(lang, "guild_only"))
+            return
+        if not self.is_manager(interaction):
+            await req.answer(say(lang, "manager_only"))
+            return
+        changes = {k: v for k, v in changes.items() if v is not None}
+        try:
+            if changes:
+                options = await self.svc.set_settings(interaction.guild_id, **changes)
+            else:
+                options = await self.svc.get_settings(interaction.guild_id)
+        except ServiceError as exc:
+            await req.answer(exc.message(lang))
+            return
+        lang = options.language
+
+        def w(key: str) -> str:
+            return word(lang, key)
+
+        scoring = "strokes_kind" if options.scoring == "strokes" else options.scoring
+        shown = (f"{w('preset')} {w(options.preset)} · {w('language')} {w(options.language)}"
+                 f" · {w('suits')} {w(options.suit_style)} · {w('scoring')} {w(scoring)}"
+                 f" · {w('strokes')} {options.strokes} · {w('timer')} {options.turn_timer}s"
+                 f" · {w('computer')} {level_name(lang, options.level)}"
+                 f" · {w('points_shown')} {say(lang, 'yes' if options.show_points else 'no')}"
+                 f" · {w('computers_knock')} {w(options.computer_knock)}")
+        await req.answer(say(lang, "settings_saved" if changes else "settings_now",
+                             settings=shown))

@@ -1,0 +1,271 @@
+"""Playing: the hand (open, click a card or a claim), the claim commands (/declare, /knock,
+/exchange, /accuse) and the DM mirror. Which pair ``/declare 20`` means is the service's
+(``bot.service.declare``); the engine decides what is legal."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from engine import View
+
+from ...service.declare import pair_to_declare
+from ...service.errors import ServiceError
+from ...service.models import PublicState
+from ..buttons import hand_buttons
+from ..card_text import meld_points, suit_name, suit_symbol
+from ..custom_ids import HandClick, Refresh
+from ..render import hand_content, pair_letters
+from ..texts import TEXTS, say
+from .context import HandlerBase, Interaction, Request, guard, handler, plain
+
+log = logging.getLogger("bot.shell")
+
+
+class PlayHandlers(HandlerBase):
+    # ------------------------------------------------------------------ the hand
+
+    def hand_message(self, state: PublicState, view: View, version: int, lang: str,
+                     note: str | None = None) -> tuple[str, discord.ui.View]:
+        return hand_content(state, view, lang, note), hand_buttons(state, view, version, lang)
+
+    @handler(table=True)
+    async def hand(self, req: Request) -> None:
+        """/gaigel hand."""
+        await self.open_hand(req, req.table.table_id)
+
+    async def open_hand(self, req: Request, table_id: int, note: str | None = None) -> None:
+        """Send the caller's hand as a new ephemeral message (it becomes the live one)."""
+        interaction, uid, lang = req.interaction, req.user_id, req.lang
+        hands = self.parts.hands
+        state = self.state(table_id)
+        try:
+            view, version = self.svc.hand_view(table_id, uid)
+        except ServiceError as exc:
+            text = exc.message(lang) if exc.code != "not_started" else say(lang, "hand_no_deal")
+            if note:
+                text = f"{note}\n{text}"
+            await req.answer(text)
+            return
+        assert state is not None
+        content, buttons = self.hand_message(state, view, version, lang, note)
+        in_dm = req.in_dm
+        if not in_dm:
+            hands.claim(table_id, uid, interaction, version)
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(content, view=buttons, ephemeral=not in_dm)
+            else:
+                await interaction.response.send_message(content, view=buttons,
+                                                        ephemeral=not in_dm)
+        except discord.HTTPException as exc:
+            log.info("table %d: sending a hand failed (%s)", table_id, exc.status)
+            hands.forget(table_id, uid)
+            return
+        finally:
+            buttons.stop()
+        if not in_dm:
+            hands.answered(table_id, uid, version)
+            if await hands.wants_dm(uid) and not hands.has_dm(table_id, uid):
+                hands.touch(table_id)
+            await self.tell_dm_closed(req)
+
+    async def tell_dm_closed(self, req: Request) -> None:
+        """Told once, in the channel, ephemerally: the DM mirror could not reach you."""
+        if not req.in_dm and self.parts.hands.dm_closed_news(req.user_id):
+            await req.answer(say(req.lang, "dm_closed"))
+
+    async def hand_click(self, interaction: Interaction, click: HandClick | None) -> None:
+        """A card or a claim clicked in a hand: act, then answer by editing that hand."""
+        if click is None:
+            req = self.request(interaction, table_id=None)
+            await req.answer(ServiceError("no_table").message(req.lang))
+            return
+        await self.svc.load(click.table_id)
+        req = self.request(interaction, click.table_id)
+        await guard(req, self._hand_click(req, click))
+
+    async def _hand_click(self, req: Request, click: HandClick) -> None:
+        interaction, uid, table_id = req.interaction, req.user_id, click.table_id
+        hands = self.parts.hands
+        refusal: ServiceError | None = None
+        acted = False
+        if not req.in_dm:
+            hands.claim(table_id, uid, interaction, click.version)
+        if not isinstance(click.act, Refresh):
+            fields = click.act.service_fields() if click.act is not None else None
+            if fields is None:
+                refusal = ServiceError("bad_action")
+            else:
+                try:
+                    await self.svc.act(table_id, uid, expected_version=click.version,
+                                       run_computers=False, **fields)
+                    acted = True
+                except ServiceError as exc:
+                    refusal = exc
+        state = self.state(table_id)
+        lang = state.options.language if state is not None else req.lang
+        note = None
+        if refusal is not None:
+            note = say(lang, "hand_changed") if refusal.code == "stale" else refusal.message(lang)
+        try:
+            view, new_version = self.svc.hand_view(table_id, uid)
+        except ServiceError as exc:
+            hands.forget(table_id, uid)
+            text = exc.message(lang) if exc.code != "not_started" else say(lang, "hand_no_deal")
+            await interaction.response.edit_message(content=text, view=None)
+            return
+        assert state is not None
+        content, buttons = self.hand_message(state, view, new_version, lang, note)
+        try:
+            await interaction.response.edit_message(content=content, view=buttons)
+        except discord.HTTPException as exc:
+            log.info("table %d: answering a click failed (%s)", table_id, exc.status)
+        finally:
+            buttons.stop()
+        if req.in_dm:
+            hands.dm_adopt(table_id, uid, interaction.message)
+        else:
+            hands.answered(table_id, uid, new_version)
+        if acted and any(s.computer or s.away for s in state.seats):
+            self.parts.advance(table_id)
+        await self.tell_dm_closed(req)
+
+    # ------------------------------------------------------------------ claim commands
+
+    @handler(table=True)
+    async def act_command(self, req: Request, do: str, **fields: Any) -> None:
+        """/knock, /exchange, /accuse, /declare: one action by the caller at this channel's
+        table. The answer is ephemeral; the table (and a knock's ceremony) tell the rest."""
+        await self._act(req, do, **fields)
+
+    async def _act(self, req: Request, do: str, **fields: Any) -> None:
+        tid, lang = req.table.table_id, req.lang
+        try:
+            await self.svc.act(tid, req.user_id, do, run_computers=False, **fields)
+        except ServiceError as exc:
+            await req.answer(self.refusal_text(tid, lang, do, exc, fields))
+            return
+        self.parts.advance(tid)
+        state = self.state(tid)
+        style = state.options.suit_style if state else "german"
+        if do == "declare":
+            trump = state.view.trump_suit if state and state.view else ""
+            text = say(lang, "declared",
+                       points=meld_points(fields["suit"], fields.get("double", False), trump),
+                       suit=f"{suit_symbol(fields['suit'], style)} "
+                            f"{suit_name(fields['suit'], lang, style)}")
+        elif do == "exchange":
+            text = say(lang, "exchanged")
+        else:
+            text = say(lang, "knocked" if do == "knock" else "accused")
+        await req.answer(text)
+
+    def refusal_text(self, tid: int, lang: str, do: str, exc: ServiceError,
+                     fields: dict[str, Any]) -> str:
+        """Why a /declare, /knock, /exchange or /accuse was refused, in words for that action
+        (the engine's reason code picks the sentence; codes without one keep their own)."""
+        code = exc.code
+        state = self.state(tid)
+        if code == "deal_over":
+            return say(lang, "why_deal_over")
+        if do == "declare" and code == "meld_closed":
+            talon_gone = state is not None and state.view is not None and not state.view.talon
+            after_talon = state is not None and state.rules.options().get("meld_after_talon")
+            key = "talon" if talon_gone and not after_talon else "trick"
+            return say(lang, f"why_declare_meld_closed_{key}")
+        if do == "declare" and code == "no_marriage":
+            style = state.options.suit_style if state is not None else "german"
+            suit = fields.get("suit") or "E"
+            pair = f"{suit_symbol(suit, style)}{pair_letters(style)}"
+            return say(lang, "why_declare_no_marriage",
+                       pair=("2× " if fields.get("double") else "") + pair)
+        if do == "accuse" and code == "not_allowed" and state is not None:
+            against = fields.get("against")
+            if state.teams == 3 and against is None:
+                return say(lang, "why_accuse_name")
+        key = f"why_{do}_{code}"
+        if key in TEXTS:
+            return say(lang, key)
+        return exc.message(lang)
+
+    def declarable(self, interaction: Interaction) -> tuple[int | None, View | None]:
+        tid = self.svc.table_in_channel(interaction.channel_id) \
+            if interaction.channel_id is not None else None
+        if tid is None:
+            return None, None
+        try:
+            view, _ = self.svc.hand_view(tid, interaction.user.id)
+        except ServiceError:
+            return tid, None
+        return tid, view
+
+    @handler(table=True)
+    async def declare(self, req: Request, points: int, suit: str | None) -> None:
+        """/declare 40 (trump pair), /declare 20 suit (plain pair), 80 and plain 40: doubles."""
+        _tid, view = self.declarable(req.interaction)
+        if view is None:
+            # Not seated, or no deal: the service says which.
+            await self._act(req, "declare", suit="E", double=False)
+            return
+        pair, double = pair_to_declare(view, points, suit)
+        await self._act(req, "declare", suit=pair, double=double)
+
+    def declare_choices(self, interaction: Interaction,
+                        want_points: int | None) -> list[tuple[str, int, str]]:
+        """Exactly the pairs the caller can declare now: (name, points, suit)."""
+        tid, view = self.declarable(interaction)
+        if view is None or tid is None:
+            return []
+        req = self.request(interaction, tid)
+        lang = req.lang
+        style = req.state.options.suit_style if req.state else "german"
+        out = []
+        for a in view.actions:
+            if a.do != "declare" or a.suit is None:
+                continue
+            pts = meld_points(a.suit, a.double, view.trump_suit)
+            if want_points is not None and pts != want_points:
+                continue
+            pair = ("2× " if a.double else "") + pair_letters(style)
+            name = f"{pts} — {suit_symbol(a.suit, style)} {suit_name(a.suit, lang, style)} {pair}"
+            out.append((name, pts, a.suit))
+        return out
+
+    @handler(table=True)
+    async def accuse(self, req: Request, player: discord.abc.User | None) -> None:
+        state, lang = req.table, req.lang
+        against: int | None = None
+        if player is not None:
+            named = next((s for s in state.seats if s.user_id == player.id and not s.computer),
+                         None)
+            if named is None:
+                await req.answer(say(lang, "not_at_table", name=plain(player.display_name)))
+                return
+            me = next((s for s in state.seats if s.user_id == req.user_id
+                       and not s.computer), None)
+            if me is not None and me.team == named.team:
+                await req.answer(say(lang, "why_accuse_own"))
+                return
+            if state.teams == 3:
+                against = named.seat % state.teams
+        await self._act(req, "accuse", against=against)
+
+    # ------------------------------------------------------------------ the DM mirror
+
+    @handler()
+    async def dm(self, req: Request, on: bool) -> None:
+        uid, lang = req.user_id, req.caller_lang
+        hands = self.parts.hands
+        await self.svc.set_user_prefs(uid, dm_mirror=on)
+        hands.set_dm(uid, on)
+        state = req.state
+        if on and state is not None and state.view is not None \
+                and any(s.user_id == uid for s in state.seats):
+            if not await hands.push_dm(state, uid):
+                hands.dm_closed_news(uid)
+                await req.answer(say(lang, "dm_closed"))
+                return
+        await req.answer(say(lang, "dm_on" if on else "dm_off"))

@@ -1,0 +1,117 @@
+"""The knock ceremony: a knock, an accusation or five Sevens told in one public message, edited
+a few times as the claiming team's tricks are turned over and counted."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from ...service.errors import ServiceError
+from ...service.models import Committed, PublicState
+from ...service.service import GameService
+from ..buttons import next_deal_button
+from ..card_text import cards_line
+from ..pacing import Pacing
+from ..render import ceremony_frames, seat_name, team_label, verdict_lines
+from ..texts import say
+
+log = logging.getLogger("bot.shell")
+
+
+class Ceremonies:
+    def __init__(self, client: discord.Client, service: GameService, pacing: Pacing,
+                 on_done: Callable[[int], None]) -> None:
+        self.client = client
+        self.service = service
+        self.pacing = pacing
+        """``ceremony_step``: the pause between the edits."""
+        self.on_done = on_done
+        """Told the table's id when a ceremony is over (the table message redraws)."""
+        self.messages: dict[int, discord.Message] = {}
+        self.tasks: dict[int, asyncio.Task[None]] = {}
+
+    def start(self, state: PublicState, outcome: Committed) -> None:
+        action = outcome.action
+        assert action is not None
+        lang = state.options.language
+        name = seat_name(state, outcome.seat)
+        recount: dict[str, Any] = {}
+        for e in outcome.events:
+            if e.kind == "recount":
+                recount = e.seen_by(None).data
+        teams = state.teams
+        if action.do == "sevens":
+            cards: list[str] = next((list(e.data.get("cards") or []) for e in outcome.events
+                                     if e.kind == "sevens_shown"), [])
+            call = say(lang, "sevens_call", name=name,
+                       cards=cards_line(cards, state.options.suit_style))
+            frames = [call]
+            if outcome.deal_end is not None:
+                frames.append("\n".join([call, *verdict_lines(state, outcome.deal_end)]))
+        else:
+            team = state.seats[recount.get("team", 0) % len(state.seats)].team if recount else 0
+            label = team_label(state, team) if teams == 3 else "ABC"[team]
+            key = "knock_call" if action.do == "knock" else "accuse_call"
+            call = say(lang, key, name=name, team=label)
+            frames = ceremony_frames(state, call, recount, outcome.deal_end)
+        self.tasks[state.table_id] = asyncio.create_task(self._run(state, frames))
+
+    def busy(self, table_id: int) -> bool:
+        task = self.tasks.get(table_id)
+        return task is not None and not task.done()
+
+    async def _run(self, state: PublicState, frames: list[str]) -> None:
+        try:
+            await self._tell(state, frames)
+        finally:
+            self.tasks.pop(state.table_id, None)
+            self.on_done(state.table_id)
+
+    async def _tell(self, state: PublicState, frames: list[str]) -> None:
+        channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
+        try:
+            msg = await channel.send(content=frames[0])
+        except discord.HTTPException as exc:
+            log.warning("table %d: posting the knock failed (%s)", state.table_id, exc.status)
+            return
+        self.messages[state.table_id] = msg
+        for i, frame in enumerate(frames[1:], 1):
+            if self.pacing.ceremony_step:
+                await asyncio.sleep(self.pacing.ceremony_step)
+            view = None
+            if i == len(frames) - 1:
+                try:
+                    view = next_deal_button(self.service.public_state(state.table_id))
+                except (ServiceError, RuntimeError):
+                    view = None
+            try:
+                if view is not None:
+                    await msg.edit(content=frame, view=view)
+                else:
+                    await msg.edit(content=frame)
+            except discord.HTTPException as exc:
+                log.warning("table %d: a ceremony edit failed (%s)", state.table_id, exc.status)
+            finally:
+                if view is not None:
+                    view.stop()
+
+    def retire(self, table_id: int) -> None:
+        """A new deal began: the old ceremony's Next deal button goes."""
+        msg = self.messages.pop(table_id, None)
+        if msg is None:
+            return
+
+        async def strip() -> None:
+            task = self.tasks.pop(table_id, None)
+            if task is not None and not task.done():
+                with contextlib.suppress(Exception):
+                    await task
+            with contextlib.suppress(discord.HTTPException):
+                await msg.edit(view=None)
+
+        asyncio.create_task(strip())

@@ -1,0 +1,165 @@
+"""The public table message: one per table, edited in place at most once per interval, with
+the last few notices ("a computer played for X"). Only what the table may see."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from typing import Any
+
+import discord
+
+from ...service.errors import ServiceError
+from ...service.models import PublicState
+from ...service.service import GameService
+from ..buttons import table_buttons
+from ..pacing import Pacing
+from ..render import table_content
+from .ceremony import Ceremonies
+from .hands import Hands
+from .timers import TurnTimers
+
+log = logging.getLogger("bot.shell")
+
+
+class _TableSlot:
+    __slots__ = ("dirty", "task", "last_edit", "notices", "failures")
+
+    def __init__(self) -> None:
+        self.dirty = False
+        self.task: asyncio.Task[None] | None = None
+        self.last_edit = -1e9
+        self.notices: deque[str] = deque(maxlen=3)
+        self.failures = 0
+
+
+class TableMessages:
+    MAX_FAILURES = 5
+
+    def __init__(self, client: discord.Client, service: GameService, pacing: Pacing, *,
+                 timers: TurnTimers, hands: Hands, versions: dict[int, int]) -> None:
+        self.client = client
+        self.service = service
+        self.pacing = pacing
+        """At most one edit per table per ``table_edit_interval`` seconds."""
+        self.timers = timers
+        self.hands = hands
+        self.versions = versions
+        self.ceremonies: Ceremonies | None = None
+        """Set by the bot once made (a ceremony tells the table when it is done)."""
+        self.slots: dict[int, _TableSlot] = {}
+
+    def slot(self, table_id: int) -> _TableSlot:
+        s = self.slots.get(table_id)
+        if s is None:
+            s = self.slots[table_id] = _TableSlot()
+        return s
+
+    def notice(self, table_id: int, text: str) -> None:
+        self.slot(table_id).notices.append(text)
+
+    def clear_notices(self, table_id: int) -> None:
+        self.slot(table_id).notices.clear()
+
+    def touch(self, table_id: int, *, deadline: float | None = None,
+              version: int | None = None) -> None:
+        """The table changed: arm its timer now, redraw its message soon. ``deadline`` and
+        ``version`` come with a committed change; without them they are read from the
+        service."""
+        if version is None:
+            try:
+                state = self.service.public_state(table_id)
+            except (ServiceError, RuntimeError):
+                return
+            deadline, version = state.deadline, state.version
+            self.versions[table_id] = version
+        self.timers.arm(table_id, deadline, version)
+        s = self.slot(table_id)
+        s.dirty = True
+        if s.task is None or s.task.done():
+            s.task = asyncio.create_task(self._run(table_id, s))
+
+    def _recounting(self, table_id: int) -> bool:
+        return self.ceremonies is not None and self.ceremonies.busy(table_id)
+
+    async def _run(self, table_id: int, s: _TableSlot) -> None:
+        interval = self.pacing.table_edit_interval
+        while s.dirty:
+            # While a ceremony tells the result, the table only says that the recount is under
+            # way (no turn, no timer); the ceremony touches the table again when it is done.
+            wait = s.last_edit + interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            recount = self._recounting(table_id)
+            s.dirty = False
+            s.last_edit = time.monotonic()
+            ok = await self.redraw(table_id, recount=recount)
+            if recount and self._recounting(table_id):
+                return
+            if not ok:
+                # Try again later (the next change of the table also retries at once).
+                s.failures += 1
+                if s.failures < self.MAX_FAILURES:
+                    asyncio.get_running_loop().call_later(
+                        max(interval, 1.0) * 2 ** s.failures, self.touch, table_id)
+            else:
+                s.failures = 0
+        try:
+            state = self.service.public_state(table_id)
+        except (ServiceError, RuntimeError):
+            return
+        if state.status not in ("open", "playing", "waiting"):
+            self.slots.pop(table_id, None)
+            self.hands.drop_table(table_id)
+            self.versions.pop(table_id, None)
+
+    async def redraw(self, table_id: int, *, recount: bool = False) -> bool:
+        """Edit the table message to the service's current state; False on a failed edit."""
+        try:
+            state = self.service.public_state(table_id)
+        except (ServiceError, RuntimeError):
+            return True
+        if state.message_id is None:
+            return True
+        content = table_content(state, tuple(self.slot(table_id).notices), recount=recount)
+        view = table_buttons(state, recount=recount)
+        channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
+        try:
+            await channel.get_partial_message(state.message_id).edit(content=content, view=view)
+        except discord.NotFound:
+            return await self.repost(state)
+        except discord.HTTPException as exc:
+            log.warning("table %d: editing the table message failed (%s)", table_id, exc.status)
+            return False
+        finally:
+            if view is not None:
+                view.stop()
+        return True
+
+    async def repost(self, state: PublicState) -> bool:
+        """The table message is gone (deleted): post a new one."""
+        if state.status not in ("open", "playing", "waiting"):
+            return True
+        channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
+        try:
+            msg = await self.post(channel, state)
+        except discord.HTTPException as exc:
+            log.warning("table %d: posting the table message failed (%s)", state.table_id,
+                        exc.status)
+            return False
+        await self.service.set_message(state.table_id, msg.id)
+        return True
+
+    async def post(self, channel: Any, state: PublicState) -> discord.Message:
+        view = table_buttons(state)
+        notices = tuple(self.slot(state.table_id).notices)
+        kwargs: dict[str, Any] = {"content": table_content(state, notices)}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            return await channel.send(**kwargs)  # type: ignore[no-any-return]
+        finally:
+            if view is not None:
+                view.stop()
