@@ -8,54 +8,33 @@ ERROR_CODES: tuple[str, ...] = (
     "no_seven", "meld_closed", "deal_over", "not_allowed",
 )
 
-MESSAGES: dict[str, tuple[str, str]] = {
-    "not_your_turn": ("It is not your turn.", "Du bist nicht am Zug."),
-    "not_in_hand": ("You do not hold that card.", "Diese Karte hast du nicht."),
-    "must_follow": ("You must follow suit.", "Du musst Farbe bekennen."),
-    "must_beat": (
-        "You must beat the best card of the trick when you can.",
-        "Du musst höher stechen, wenn du kannst.",
-    ),
-    "must_trump": (
-        "You cannot follow suit, so you must trump.",
-        "Du kannst nicht bedienen, also musst du trumpfen.",
-    ),
-    "must_overtrump": (
-        "You must play a higher trump than the one in the trick.",
-        "Du musst den Trumpf im Stich überstechen.",
-    ),
-    "trump_in_first_trick": ("No trumps to the first trick.", "Im ersten Stich kein Trumpf."),
-    "bad_opening": (
-        "That opening does not fit the card or the hand.",
-        "Diese Eröffnung passt nicht zur Karte oder zum Blatt.",
-    ),
-    "no_trick_yet": ("Your team has not won a trick yet.", "Deine Partei hat noch keinen Stich."),
-    "no_marriage": (
-        "You do not hold that King and Ober.",
-        "Du hast dieses Paar aus König und Ober nicht.",
-    ),
-    "already_declared": (
-        "That pair has already been declared.",
-        "Dieses Paar wurde schon gemeldet.",
-    ),
-    "no_seven": ("You do not hold the trump Seven.", "Du hast die Trumpf-Sieben nicht."),
-    "meld_closed": ("Declaring is not possible now.", "Melden ist jetzt nicht möglich."),
-    "deal_over": ("This deal is over.", "Dieses Spiel ist vorbei."),
-    "not_allowed": ("That is not allowed now.", "Das ist jetzt nicht erlaubt."),
+MESSAGES: dict[str, str] = {
+    "not_your_turn": "It is not your turn.",
+    "not_in_hand": "You do not hold that card.",
+    "must_follow": "You must follow suit.",
+    "must_beat": "You must beat the best card of the trick when you can.",
+    "must_trump": "You cannot follow suit, so you must trump.",
+    "must_overtrump": "You must play a higher trump than the one in the trick.",
+    "trump_in_first_trick": "No trumps to the first trick.",
+    "bad_opening": "That opening does not fit the card or the hand.",
+    "no_trick_yet": "Your team has not won a trick yet.",
+    "no_marriage": "You do not hold that King and Ober.",
+    "already_declared": "That pair has already been declared.",
+    "no_seven": "You do not hold the trump Seven.",
+    "meld_closed": "Declaring is not possible now.",
+    "deal_over": "This deal is over.",
+    "not_allowed": "That is not allowed now.",
 }
+"""The sentence for each code, for people reading a replay (``python -m engine replay``).
+The bot has its own sentences in every language (``bot.texts``), keyed by these codes."""
 
 
 class IllegalAction(Exception):
     """An action the rules refuse. ``code`` is the spec's reason; the state is unchanged."""
 
-    def __init__(self, code: str, detail_en: str | None = None, detail_de: str | None = None):
+    def __init__(self, code: str):
         if code not in MESSAGES:
             raise ValueError(f"unknown error code {code!r}")
-        en, de = MESSAGES[code]
         self.code = code
-        self.message_en = detail_en or en
-        self.message_de = detail_de or de
+        self.message_en = MESSAGES[code]
         super().__init__(f"{code}: {self.message_en}")
-
-    def message(self, lang: str = "en") -> str:
-        return self.message_de if lang == "de" else self.message_en

@@ -1,25 +1,42 @@
-"""The bot's sentences: every one in English and German with the same blanks to fill."""
+"""The bot's sentences: every one in English and German, with the same blanks to fill, and a
+sentence in both languages for every refusal code of the engine and the service."""
 
 from __future__ import annotations
 
 from string import Formatter
 
+from bot.service.errors import CODES, ServiceError
 from bot.service.models import TableOptions
 from bot.shell.render import rules_text
-from bot.shell.texts import TEXTS
+from bot.texts import de, en
+from engine.errors import ERROR_CODES
 
 
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name}
 
 
-def test_every_sentence_has_the_same_blanks_in_english_and_german() -> None:
-    differ = {key: (_fields(en), _fields(de)) for key, (en, de) in TEXTS.items()
-              if _fields(en) != _fields(de)}
-    assert differ == {}
+BOOKS = ("SENTENCES", "ERRORS", "LEVELS", "SETTINGS_WORDS")
+
+
+def test_both_languages_have_the_same_keys_and_blanks() -> None:
+    for book in BOOKS:
+        english, german = getattr(en, book), getattr(de, book)
+        assert set(english) == set(german), book
+        differ = {key: (_fields(english[key]), _fields(german[key])) for key in english
+                  if _fields(english[key]) != _fields(german[key])}
+        assert differ == {}, book
     # The game's own German words stay German in English too.
-    same_in_both = {key for key, (en, de) in TEXTS.items() if en == de}
+    same_in_both = {key for key, text in en.SENTENCES.items() if de.SENTENCES[key] == text}
     assert same_in_both == {"talon", "trick_empty", "reason_aus", "reason_gaigel"}
+
+
+def test_every_refusal_code_has_a_sentence_in_both_languages() -> None:
+    assert set(ERROR_CODES) <= set(CODES)
+    for code in CODES:
+        error = ServiceError(code, detail="x", level="x")
+        english, german = error.message("en"), error.message("de")
+        assert english and german and english != german, code
 
 
 def test_the_rules_text_says_every_rule_in_both_languages() -> None:

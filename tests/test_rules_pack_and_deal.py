@@ -260,17 +260,18 @@ def test_a_card_not_held_is_not_in_hand():
     assert deal.refusal(Action(0, "play")) == "not_in_hand"
 
 
-def test_error_codes_are_the_spec_list_with_messages_in_english_and_german():
+def test_error_codes_are_the_spec_list_each_with_a_sentence():
     from engine.errors import ERROR_CODES, MESSAGES, IllegalAction
     assert set(ERROR_CODES) == {
         "not_your_turn", "not_in_hand", "must_follow", "must_beat", "must_trump",
         "must_overtrump", "trump_in_first_trick", "bad_opening", "no_trick_yet", "no_marriage",
         "already_declared", "no_seven", "meld_closed", "deal_over", "not_allowed"}
+    assert set(MESSAGES) == set(ERROR_CODES)
     for code in ERROR_CODES:
-        en, de = MESSAGES[code]
-        assert en and de and "\n" not in en
+        en = MESSAGES[code]
+        assert en and "\n" not in en
         err = IllegalAction(code)
-        assert err.code == code and err.message("en") == en and err.message("de") == de
+        assert err.code == code and err.message_en == en
     with pytest.raises(ValueError):
         IllegalAction("no_such_code")
 

@@ -20,6 +20,7 @@ from ..config import Settings
 from ..service.errors import ServiceError
 from ..service.models import Committed
 from ..service.service import GameService
+from ..texts import say
 from .buttons import HandButton, TableButton
 from .handlers.context import Parts, answer
 from .handlers.info import InfoHandlers
@@ -31,7 +32,6 @@ from .publish.hands import Hands
 from .publish.table_message import TableMessages
 from .publish.timers import TurnTimers, now
 from .render import seat_name
-from .texts import say
 
 log = logging.getLogger("bot.shell")
 

@@ -16,6 +16,7 @@ import discord
 from engine import View
 
 from ..service.models import PublicState
+from ..texts import say
 from .card_text import card_label, meld_points, suit_symbol
 from .custom_ids import (
     HAND_TEMPLATE,
@@ -31,7 +32,6 @@ from .custom_ids import (
     ShowSevens,
     TableClick,
 )
-from .texts import say
 
 if TYPE_CHECKING:
     from .app import GaigelBot

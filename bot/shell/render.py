@@ -13,6 +13,7 @@ from engine import View
 from engine.views import TrickView
 
 from ..service.models import DealEnd, PublicState, SeatState
+from ..texts import level_name, say, say_n, team_name
 from .card_text import (
     FRENCH_RANKS,
     GERMAN_RANKS,
@@ -23,7 +24,6 @@ from .card_text import (
     suit_name,
     suit_symbol,
 )
-from .texts import level_name, say, say_n, team_name
 
 MAX_CONTENT = 2000
 
@@ -332,7 +332,7 @@ def last_trick_text(state: PublicState, lang: str) -> str:
 
 
 def rules_text(options: Any, rules: Any, lang: str) -> str:
-    """A table's rules in plain words, one line per rule (the sentences are in ``TEXTS``)."""
+    """A table's rules in plain words, one line per rule (the sentences are in ``bot.texts``)."""
     o = rules.options()
 
     def yn(v: bool) -> str:

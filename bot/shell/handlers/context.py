@@ -15,10 +15,10 @@ import discord
 from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
+from ...texts import lang_of, say
 from ..publish.hands import Hands
 from ..publish.table_message import TableMessages
 from ..publish.timers import TurnTimers
-from ..texts import lang_of, say
 
 log = logging.getLogger("bot.shell")
 

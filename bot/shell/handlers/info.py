@@ -8,8 +8,8 @@ from typing import Any
 
 import discord
 
+from ...texts import say
 from ..render import last_trick_text, rules_text, score_text
-from ..texts import say
 from .context import HandlerBase, Request, handler
 from .lobby import LobbyHandlers
 

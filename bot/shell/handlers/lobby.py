@@ -12,9 +12,9 @@ import discord
 
 from ...service.errors import ServiceError
 from ...service.models import LIVE, PublicState
+from ...texts import level_name, say, word
 from ..custom_ids import TableClick
 from ..render import last_trick_text
-from ..texts import level_name, say, word
 from .context import HandlerBase, Interaction, Parts, Request, guard, handler, plain
 from .play import PlayHandlers
 

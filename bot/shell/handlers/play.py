@@ -14,11 +14,11 @@ from engine import View
 from ...service.declare import pair_to_declare
 from ...service.errors import ServiceError
 from ...service.models import PublicState
+from ...texts import has, say
 from ..buttons import hand_buttons
 from ..card_text import meld_points, suit_name, suit_symbol
 from ..custom_ids import HandClick, Refresh
 from ..render import hand_content, pair_letters
-from ..texts import TEXTS, say
 from .context import HandlerBase, Interaction, Request, guard, handler, plain
 
 log = logging.getLogger("bot.shell")
@@ -187,7 +187,7 @@ class PlayHandlers(HandlerBase):
             if state.teams == 3 and against is None:
                 return say(lang, "why_accuse_name")
         key = f"why_{do}_{code}"
-        if key in TEXTS:
+        if has(key):
             return say(lang, key)
         return exc.message(lang)
 

@@ -14,11 +14,11 @@ import discord
 from ...service.errors import ServiceError
 from ...service.models import Committed, PublicState
 from ...service.service import GameService
+from ...texts import say
 from ..buttons import next_deal_button
 from ..card_text import cards_line
 from ..pacing import Pacing
 from ..render import ceremony_frames, seat_name, team_label, verdict_lines
-from ..texts import say
 
 log = logging.getLogger("bot.shell")
 

@@ -1,0 +1,306 @@
+"""Every sentence the bot writes, in German: one dictionary per kind, the same keys in
+both languages (``bot.texts`` picks the language; tests check keys and blanks match)."""
+
+from __future__ import annotations
+
+SENTENCES: dict[str, str] = {
+    "table_title": "Gaigel · Tisch {table}",
+    "status_open": "Warte auf Spieler: {taken}/{players} Plätze besetzt. Der Gastgeber startet.",
+    "status_waiting": "Das Spiel ist aus. Weiter mit „Nächstes Spiel“.",
+    "status_over": "Die Partie ist vorbei: {winner} gewinnt.",
+    "status_ended": "Der Gastgeber hat den Tisch geschlossen.",
+    "seats": "Plätze",
+    "empty_seat": "frei",
+    "team": "Partei {name}",
+    "dealer": "Geber",
+    "vorhand": "Vorhand",
+    "away": "abwesend — ein Computer spielt",
+    "computer": "Computer ({level})",
+    "host": "Gastgeber",
+    "trump": "Trumpf",
+    "indicator": "{card} liegt offen",
+    "talon": "Talon: {count}",
+    "talon_empty": "Talon leer: Farbe bekennen und stechen",
+    "trick": "Stich",
+    "trick_empty": "–",
+    "last_trick": "Letzter Stich",
+    "taken_by": "an {name}",
+    "marriages": "Gemeldet",
+    "exchanges": "{name} hat die Trumpf-Sieben getauscht",
+    "turn": "**{name}** ist am Zug {when}",
+    "recount_running": "✊ Die Stiche werden gezählt…",
+    "score": "Stand",
+    "points_beginner": "Punkte (Anfänger-Option)",
+    "deal_number": "Spiel {number}",
+    "result_line": "Spiel {number}: {winner} gewinnt — {reason}{double}{who}",
+    "result_knocked": " · {name} hat geklopft",
+    "result_accused": " · {name} hat {team} angeklagt",
+    "double": " (doppelt)",
+    "pool": "Topf: {count}",
+    "game_points": "{total} Gewinnpunkte",
+    "game_points_one": "{total} Gewinnpunkt",
+    "deals_played": "nach {deals} von {limit} Spielen",
+    "tokens": "{held} Marken",
+    "tokens_one": "{held} Marke",
+    "of_strokes": "{limit} Striche",
+    "of_strokes_one": "{limit} Strich",
+    "deals_played_one": "nach {deals} von {limit} Spiel",
+    "head_strokes": "Striche {count}",
+    "head_tokens": "Marken {count}",
+    "reason_aus": "Aus!",
+    "reason_gaigel": "Gaigel!",
+    "reason_untergaigelt": "untergaigelt (falsch geklopft)",
+    "reason_uebergaigelt": "übergaigelt (über 101 weitergespielt)",
+    "reason_false_accusation": "falsche Anklage",
+    "reason_five_sevens": "fünf Siebener",
+    "reason_five_tricks": "fünf Stiche",
+    "reason_played_out": "ausgespielt",
+    "btn_join": "Mitspielen",
+    "btn_leave": "Aufstehen",
+    "btn_add": "Computer dazu",
+    "btn_start": "Starten",
+    "btn_hand": "Meine Karten",
+    "btn_next": "Nächstes Spiel",
+    "btn_back": "Bin wieder da",
+    "btn_last": "Letzter Stich",
+    "btn_declare": "Melden {points} {suit}",
+    "btn_exchange": "Sieben tauschen",
+    "btn_knock": "Klopfen: Aus!",
+    "btn_accuse": "Anklagen: übergaigelt",
+    "btn_accuse_against": "{name} anklagen",
+    "btn_sevens": "Fünf Siebener zeigen",
+    "btn_refresh": "Aktualisieren",
+    "face_down": "verdeckt",
+    "hand_title": "Deine Karten · Tisch {table}",
+    "hand_turn": "**Du bist am Zug.**",
+    "hand_wait": "{name} ist am Zug.",
+    "hand_over": "Das Spiel ist aus.",
+    "hand_closed": "Dieser Tisch ist geschlossen; das Spiel wurde nicht zu Ende gespielt.",
+    "hand_changed": "Dein Blatt hat sich geändert; hier ist es neu.",
+    "hand_no_deal": "An diesem Tisch wird gerade nicht gespielt.",
+    "hand_opening": "Erste Karte des Spiels: wähle die Eröffnung.",
+    "hand_expired_hint": "(Nach 15 Minuten: mit „Meine Karten“ neu öffnen.)",
+    "played": "Du hast {card} gespielt.",
+    "declared": "Du hast {points} in {suit} gemeldet.",
+    "exchanged": "Du hast die Trumpf-Sieben getauscht.",
+    "knock_call": (
+        "✊ **„Aus!“ — {name} hat geklopft.** Die Stiche von Partei {team} werden "
+        "umgedreht…"
+    ),
+    "accuse_call": (
+        "⚖️ **Anklage von {name}: Partei {team} hat über 101 weitergespielt!** Die Stiche"
+        " werden umgedreht…"
+    ),
+    "sevens_call": "7️⃣ **Fünf Siebener, gezeigt von {name}:** {cards}",
+    "recount_trick": "Stich {n}: {cards} — {points}",
+    "recount_melds": "Meldungen: {melds}",
+    "recount_exchange": "Siebener-Tausch: {points}",
+    "recount_cards": "Karten: {points}",
+    "recount_total": "**Summe: {points}**",
+    "recount_none": "Keine Stiche.",
+    "verdict": "**Urteil: {reason}** — {winner} gewinnt{double}.",
+    "strokes_now": "Stand jetzt: {score}",
+    "match_won": "🏆 **{winner} gewinnt die Partie!**",
+    "timeout_played": "⏱️ {name}s Zeit ist abgelaufen: ein Computer hat gespielt.",
+    "now_away": "💤 {name} hat dreimal nicht gespielt: ein Computer übernimmt bis „Bin wieder da“.",
+    "skipped": "⏭️ Der Gastgeber hat {name} übersprungen: ein Computer hat gespielt.",
+    "kicked": "{name} wurde vom Tisch entfernt; ein Computer übernimmt.",
+    "table_ended": "Der Gastgeber hat den Tisch beendet.",
+    "opened": "Tisch {table} ist eröffnet: {link}",
+    "joined": "Du hast Platz genommen.",
+    "left": "Du hast den Tisch verlassen.",
+    "left_playing": (
+        "Du hast den Tisch verlassen; ein Computer spielt deinen Platz bis zum Ende der "
+        "Partie."
+    ),
+    "left_closed": "Du hast den Tisch verlassen; sonst saß niemand mehr, also ist er geschlossen.",
+    "walked_out": "{name} hat den Tisch verlassen; ein Computer übernimmt.",
+    "added": "Ein Computer hat Platz genommen: {name} ({level}) auf Platz {seat}.",
+    "took_over": "Du übernimmst den Platz von {name}.",
+    "takes_over": "{name} übernimmt den Platz von {computer}.",
+    "not_at_table": "{name} sitzt nicht an diesem Tisch.",
+    "knocked": "Du hast geklopft: „Aus!“ Die Nachzählung folgt im Kanal.",
+    "accused": (
+        "Du hast die Gegenseite angeklagt, über 101 weitergespielt zu haben. Die "
+        "Nachzählung folgt im Kanal."
+    ),
+    "why_declare_meld_closed_trick": (
+        "Du kannst jetzt nicht melden: ein Paar darf nur direkt nach einem Stich deiner "
+        "Partei gemeldet werden."
+    ),
+    "why_declare_meld_closed_talon": (
+        "Du kannst jetzt nicht melden: der Talon ist leer, und danach wird an diesem "
+        "Tisch nicht mehr gemeldet."
+    ),
+    "why_declare_no_marriage": "Dieses Paar kannst du nicht melden: du hast {pair} nicht.",
+    "why_declare_already_declared": "Dieses Paar kannst du nicht melden: es wurde schon gemeldet.",
+    "why_declare_no_trick_yet": "Du kannst noch nicht melden: deine Partei hat noch keinen Stich.",
+    "why_exchange_no_seven": "Du kannst nicht tauschen: du hast die Trumpf-Sieben nicht.",
+    "why_exchange_not_allowed": "Du kannst nicht tauschen: die offene Trumpfkarte ist schon weg.",
+    "why_exchange_no_trick_yet": (
+        "Du kannst noch nicht tauschen: zuerst muss ein Stich gemacht sein."
+    ),
+    "why_accuse_not_allowed": (
+        "Du kannst jetzt nicht anklagen: die Gegenseite hat nicht über 101 "
+        "weitergespielt."
+    ),
+    "why_accuse_name": "Nenne einen Spieler der Seite, die du anklagst: /accuse player:…",
+    "why_accuse_own": "Die eigene Seite kannst du nicht anklagen.",
+    "why_deal_over": "Gerade läuft kein Spiel: das letzte ist vorbei.",
+    "started": "Das Spiel beginnt.",
+    "next_started": "Das nächste Spiel ist gegeben.",
+    "ready_waiting": (
+        "Du bist bereit; das nächste Spiel beginnt, wenn alle bereit sind (oder der "
+        "Gastgeber gibt)."
+    ),
+    "welcome_back": "Willkommen zurück: dein Platz gehört wieder dir.",
+    "no_table_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /gaigel new.",
+    "not_player": "Du spielst an diesem Tisch nicht mit.",
+    "no_pair": "Dieses Paar kannst du jetzt nicht melden.",
+    "missing_perms": "Ich kann hier nicht schreiben. Es fehlen die Rechte: {perms}.",
+    "manager_only": "Das dürfen nur Server-Verwalter.",
+    "host_or_manager": "Das dürfen nur der Gastgeber oder Server-Verwalter.",
+    "guild_only": "Das geht nur in einem Server-Kanal.",
+    "dm_on": "Dein Blatt kommt jetzt auch als Direktnachricht.",
+    "dm_off": "Keine Direktnachrichten mehr.",
+    "dm_closed": (
+        "Ich konnte dir keine Direktnachricht schicken (DMs geschlossen); dein Blatt "
+        "bleibt hier."
+    ),
+    "settings_saved": "Einstellungen gespeichert: {settings}",
+    "settings_now": "Einstellungen: {settings}",
+    "no_last_trick": "Es wurde noch kein Stich gemacht.",
+    "last_trick_is": "Letzter Stich (an {name}): {cards}",
+    "older_hidden": "Ältere Stiche bleiben verdeckt.",
+    "stats_none": "Noch keine beendeten Spiele.",
+    "export_empty": "Noch nichts zu exportieren.",
+    "export_done": "Verlauf ({scope}, {fmt}).",
+    "skip_done": "Zug übersprungen.",
+    "kick_done": "{name} entfernt; ein Computer spielt den Platz.",
+    "kick_done_open": "{name} entfernt; der Platz ist frei.",
+    "end_done": "Tisch beendet.",
+    "yes": "ja",
+    "no": "nein",
+    "rules_title": "**Regeln: {preset}** · {players} Spieler",
+    "rules_openings": "- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): ",
+    "rules_meld": "- Melden: ",
+    "rules_meld_any_time": "jederzeit, sobald die Partei einen Stich hat",
+    "rules_meld_after_trick": "nur direkt nach einem eigenen Stich, ein Paar pro Stich",
+    "rules_meld_after_talon": "- Melden nach dem Talon: ",
+    "rules_second_pair": "- Zweites Paar derselben Farbe: ",
+    "rules_second_pair_fresh": "mit dem anderen König und Ober",
+    "rules_second_pair_never": "nie",
+    "rules_exchange": "- Sieben tauschen braucht einen Stich ",
+    "rules_exchange_team": "der Partei",
+    "rules_exchange_player": "des Spielers",
+    "rules_strict": (
+        "- Nach dem Talon: bedienen, stechen, trumpfen; im gestochenen Stich trotzdem "
+        "höher: "
+    ),
+    "rules_five_sevens": "- Fünf Siebener gewinnen: ",
+    "rules_false_accusation": "- Falsche Anklage verliert doppelt: ",
+    "rules_bonus": "- Punkte für den letzten Stich: {last} · für den Siebener-Tausch: {exchange}",
+    "rules_knock": (
+        "- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 "
+        "weitergespielt: übergaigelt."
+    ),
+    "rules_last_trick_only": "- Nur der letzte Stich darf angesehen werden.",
+    "rules_scoring": "- Wertung: {scoring}",
+    "rules_scoring_strokes": "Striche ({strokes})",
+    "rules_scoring_tokens": "Marken ({strokes})",
+    "rules_scoring_points": "Gewinnpunkte bis {target}",
+    "rules_scoring_three": "5/3/1 über {deals} Spiele",
+    "rules_timer": "- Zugzeit: {seconds} s",
+    "rules_show_points": "- Anfänger-Option: Punkte werden angezeigt",
+    "rules_computer_knock_own_turn": (
+        "- Computer-Partner klopfen erst, wenn sie am Zug sind: ihr könnt zuerst klopfen"
+    ),
+    "error": "Etwas ist schiefgegangen; nichts wurde geändert.",
+    "busy": "Einen Moment: der Tisch ist beschäftigt. Nochmal versuchen.",
+}
+"""The table message, hands, answers, the ceremony, the rules (keys grouped by where they appear)."""
+
+
+ERRORS: dict[str, str] = {
+    "not_your_turn": "Du bist nicht am Zug.",
+    "not_in_hand": "Diese Karte hast du nicht.",
+    "must_follow": "Du musst Farbe bekennen.",
+    "must_beat": "Du musst höher stechen, wenn du kannst.",
+    "must_trump": "Du kannst nicht bedienen, also musst du trumpfen.",
+    "must_overtrump": "Du musst den Trumpf im Stich überstechen.",
+    "trump_in_first_trick": "Im ersten Stich kein Trumpf.",
+    "bad_opening": "Diese Eröffnung passt nicht zur Karte oder zum Blatt.",
+    "no_trick_yet": "Deine Partei hat noch keinen Stich.",
+    "no_marriage": "Du hast dieses Paar aus König und Ober nicht.",
+    "already_declared": "Dieses Paar wurde schon gemeldet.",
+    "no_seven": "Du hast die Trumpf-Sieben nicht.",
+    "meld_closed": "Melden ist jetzt nicht möglich.",
+    "deal_over": "Dieses Spiel ist vorbei.",
+    "not_allowed": "Das ist jetzt nicht erlaubt.",
+    "trump_pair_40": "Das Trumpfpaar zählt 40: melde es mit /declare 40.",
+    "unknown_suit": (
+        "Diese Farbe kenne ich nicht: nenne Eichel, Blatt, Herz oder Schellen (oder ♣ ♠ ♥"
+        " ♦)."
+    ),
+    "no_pairs_now": "Du kannst jetzt kein Paar melden.",
+    "bad_points": "Punkte müssen 20, 40 oder 80 sein.",
+    "need_suit": "Nenne die Farbe: mehrere Paare passen.",
+    "no_table": "Hier gibt es keinen solchen Tisch.",
+    "table_exists": "In diesem Kanal gibt es schon einen Tisch.",
+    "not_seated": "Du sitzt nicht an diesem Tisch.",
+    "already_seated": "Du sitzt schon an diesem Tisch.",
+    "table_full": "Der Tisch ist voll.",
+    "seat_taken": "Dieser Platz ist besetzt.",
+    "no_seat": "Diesen Platz gibt es nicht.",
+    "not_full": "Noch sind nicht alle Plätze besetzt.",
+    "not_host": "Das darf nur der Gastgeber.",
+    "not_started": "Das Spiel hat noch nicht begonnen.",
+    "already_started": "Das Spiel läuft schon.",
+    "deal_running": "Das Spiel läuft noch.",
+    "match_over": "Die Partie ist vorbei.",
+    "table_closed": "Dieser Tisch ist geschlossen.",
+    "stale": "Dein Blatt hat sich geändert; schau nochmal.",
+    "not_away": "Du bist nicht als abwesend markiert.",
+    "bad_option": "Diese Einstellung ist ungültig: {detail}",
+    "unknown_level": "Unbekannte Computerstufe {level!r}.",
+    "bad_action": "Das ist kein Zug.",
+    "kick_self": (
+        "Dich selbst kannst du nicht entfernen: mit /gaigel leave übernimmt ein Computer "
+        "deinen Platz, /gaigel end schließt den Tisch."
+    ),
+}
+"""Every refusal by code: the engine"s and the service"s."""
+
+
+LEVELS: dict[str, str] = {
+    "random": "Zufall",
+    "heuristic": "Faustregeln",
+    "strong": "stark",
+}
+"""Computer levels as players read them (the level"s code stays the option"s value)."""
+
+
+SETTINGS_WORDS: dict[str, str] = {
+    "preset": "Regelwerk",
+    "language": "Sprache",
+    "suits": "Farben",
+    "scoring": "Wertung",
+    "strokes": "Striche",
+    "timer": "Zugzeit",
+    "computer": "Computer",
+    "points_shown": "Punkte zeigen",
+    "computers_knock": "Computer klopfen",
+    "wuerttemberg": "Württemberg",
+    "classic": "klassisch",
+    "en": "Englisch",
+    "de": "Deutsch",
+    "german": "deutsches Blatt",
+    "french": "französisches Blatt",
+    "strokes_kind": "Striche",
+    "tokens": "Marken",
+    "points": "Gewinnpunkte",
+    "three": "5/3/1",
+    "at_once": "sofort",
+    "own_turn": "wenn sie am Zug sind",
+}
+"""Words of the settings line (option names and values)."""

@@ -1,0 +1,280 @@
+"""Every sentence the bot writes, in English: one dictionary per kind, the same keys in
+both languages (``bot.texts`` picks the language; tests check keys and blanks match)."""
+
+from __future__ import annotations
+
+from engine.errors import MESSAGES as ENGINE_MESSAGES
+
+SENTENCES: dict[str, str] = {
+    "table_title": "Gaigel · table {table}",
+    "status_open": "Waiting for players: {taken}/{players} seats taken. The host starts.",
+    "status_waiting": "Deal over. Next deal when someone clicks “Next deal”.",
+    "status_over": "The match is over: {winner} won.",
+    "status_ended": "The host closed this table.",
+    "seats": "Seats",
+    "empty_seat": "empty",
+    "team": "team {name}",
+    "dealer": "dealer",
+    "vorhand": "leads (Vorhand)",
+    "away": "away — a computer plays",
+    "computer": "computer ({level})",
+    "host": "host",
+    "trump": "Trump",
+    "indicator": "{card} lies face up",
+    "talon": "Talon: {count}",
+    "talon_empty": "Talon empty: follow suit and beat",
+    "trick": "Trick",
+    "trick_empty": "–",
+    "last_trick": "Last trick",
+    "taken_by": "taken by {name}",
+    "marriages": "Marriages",
+    "exchanges": "{name} exchanged the trump Seven",
+    "turn": "**{name}** to play {when}",
+    "recount_running": "✊ The tricks are being counted…",
+    "score": "Score",
+    "points_beginner": "Points (beginner option)",
+    "deal_number": "Deal {number}",
+    "result_line": "Deal {number}: {winner} won — {reason}{double}{who}",
+    "result_knocked": " · {name} knocked",
+    "result_accused": " · {name} accused {team}",
+    "double": " (double game)",
+    "pool": "pool: {count}",
+    "game_points": "{total} game points",
+    "game_points_one": "{total} game point",
+    "deals_played": "after {deals} of {limit} deals",
+    "tokens": "{held} tokens",
+    "tokens_one": "{held} token",
+    "of_strokes": "{limit} strokes",
+    "of_strokes_one": "{limit} stroke",
+    "deals_played_one": "after {deals} of {limit} deal",
+    "head_strokes": "strokes {count}",
+    "head_tokens": "tokens {count}",
+    "reason_aus": "Aus!",
+    "reason_gaigel": "Gaigel!",
+    "reason_untergaigelt": "untergaigelt (wrong knock)",
+    "reason_uebergaigelt": "übergaigelt (played on past 101)",
+    "reason_false_accusation": "false accusation",
+    "reason_five_sevens": "five Sevens",
+    "reason_five_tricks": "five tricks",
+    "reason_played_out": "played out",
+    "btn_join": "Join",
+    "btn_leave": "Leave",
+    "btn_add": "Add computer",
+    "btn_start": "Start",
+    "btn_hand": "My cards",
+    "btn_next": "Next deal",
+    "btn_back": "I'm back",
+    "btn_last": "Last trick",
+    "btn_declare": "Declare {points} {suit}",
+    "btn_exchange": "Exchange Seven",
+    "btn_knock": "Knock: Aus!",
+    "btn_accuse": "Accuse: played on",
+    "btn_accuse_against": "Accuse {name}",
+    "btn_sevens": "Show five Sevens",
+    "btn_refresh": "Refresh",
+    "face_down": "face down",
+    "hand_title": "Your cards · table {table}",
+    "hand_turn": "**Your turn.**",
+    "hand_wait": "{name} to play.",
+    "hand_over": "The deal is over.",
+    "hand_closed": "This table is closed; the deal was not played to the end.",
+    "hand_changed": "Your hand changed; here it is again.",
+    "hand_no_deal": "No deal is being played at this table.",
+    "hand_opening": "First card of the deal: choose how to open.",
+    "hand_expired_hint": "(Hands expire after 15 minutes: reopen with “My cards”.)",
+    "played": "You played {card}.",
+    "declared": "You declared {points} in {suit}.",
+    "exchanged": "You exchanged the trump Seven.",
+    "knock_call": "✊ **“Aus!” — a knock by {name}.** Turning over team {team}'s tricks…",
+    "accuse_call": (
+        "⚖️ **An accusation by {name}: team {team} played on past 101!** Turning over "
+        "their tricks…"
+    ),
+    "sevens_call": "7️⃣ **Five Sevens, shown by {name}:** {cards}",
+    "recount_trick": "Trick {n}: {cards} — {points}",
+    "recount_melds": "Marriages: {melds}",
+    "recount_exchange": "Seven exchange: {points}",
+    "recount_cards": "Cards: {points}",
+    "recount_total": "**Total: {points}**",
+    "recount_none": "No tricks.",
+    "verdict": "**Verdict: {reason}** — {winner} win{double}.",
+    "strokes_now": "Score now: {score}",
+    "match_won": "🏆 **{winner} won the match!**",
+    "timeout_played": "⏱️ {name}'s time ran out: a computer played for them.",
+    "now_away": "💤 {name} missed three turns: a computer takes the seat until “I'm back”.",
+    "skipped": "⏭️ The host skipped {name}'s turn: a computer played.",
+    "kicked": "{name} was removed from the table; a computer takes the seat.",
+    "table_ended": "The host ended the table.",
+    "opened": "Table {table} is open: {link}",
+    "joined": "You took a seat.",
+    "left": "You left the table.",
+    "left_playing": "You left the table; a computer plays your seat to the end of the match.",
+    "left_closed": "You left the table; nobody else was seated, so it is closed.",
+    "walked_out": "{name} left the table; a computer takes the seat.",
+    "added": "A computer took a seat: {name} ({level}) in seat {seat}.",
+    "took_over": "You take the seat of {name}.",
+    "takes_over": "{name} takes the seat of {computer}.",
+    "not_at_table": "{name} is not seated at this table.",
+    "knocked": "You knocked: “Aus!” The recount follows in the channel.",
+    "accused": (
+        "You accused the other side of playing on past 101. The recount follows in the "
+        "channel."
+    ),
+    "why_declare_meld_closed_trick": (
+        "You cannot declare now: a pair may be declared only right after your team has "
+        "won a trick."
+    ),
+    "why_declare_meld_closed_talon": (
+        "You cannot declare now: the talon is empty, and at this table nobody declares "
+        "after that."
+    ),
+    "why_declare_no_marriage": "You cannot declare that pair: you do not hold {pair}.",
+    "why_declare_already_declared": "You cannot declare that pair: it has already been declared.",
+    "why_declare_no_trick_yet": "You cannot declare yet: your team has not won a trick.",
+    "why_exchange_no_seven": "You cannot exchange: you do not hold the trump Seven.",
+    "why_exchange_not_allowed": (
+        "You cannot exchange: the face-up trump card has already been taken."
+    ),
+    "why_exchange_no_trick_yet": "You cannot exchange yet: it needs a trick won first.",
+    "why_accuse_not_allowed": "You cannot accuse now: the other side has not played on past 101.",
+    "why_accuse_name": "Name a player of the side you accuse: /accuse player:…",
+    "why_accuse_own": "You cannot accuse your own side.",
+    "why_deal_over": "No deal is being played now: the last one is over.",
+    "started": "The game starts.",
+    "next_started": "The next deal is dealt.",
+    "ready_waiting": "You are ready; the next deal starts when everyone is (or the host deals).",
+    "welcome_back": "Welcome back: your seat is yours again.",
+    "no_table_here": "There is no table in this channel. Open one with /gaigel new.",
+    "not_player": "You are not playing at this table.",
+    "no_pair": "You cannot declare that pair now.",
+    "missing_perms": "I cannot post here. Missing permissions: {perms}.",
+    "manager_only": "Only server managers can do that.",
+    "host_or_manager": "Only the host or a server manager can do that.",
+    "guild_only": "This works only in a server channel.",
+    "dm_on": "Your hand will also be kept in a DM.",
+    "dm_off": "No more DM hands.",
+    "dm_closed": "I could not send you a DM (your DMs are closed); your hand stays here.",
+    "settings_saved": "Settings saved: {settings}",
+    "settings_now": "Settings: {settings}",
+    "no_last_trick": "No trick has been taken yet.",
+    "last_trick_is": "Last trick (taken by {name}): {cards}",
+    "older_hidden": "Older tricks stay face down.",
+    "stats_none": "No finished deals yet.",
+    "export_empty": "Nothing to export yet.",
+    "export_done": "History export ({scope}, {fmt}).",
+    "skip_done": "Turn skipped.",
+    "kick_done": "{name} removed; a computer plays the seat.",
+    "kick_done_open": "{name} removed; the seat is free.",
+    "end_done": "Table ended.",
+    "yes": "yes",
+    "no": "no",
+    "rules_title": "**Rules: {preset}** · {players} players",
+    "rules_openings": "- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): ",
+    "rules_meld": "- Declaring: ",
+    "rules_meld_any_time": "any time once your team has won a trick",
+    "rules_meld_after_trick": "only right after your team wins a trick, one pair per trick",
+    "rules_meld_after_talon": "- Declaring after the talon is empty: ",
+    "rules_second_pair": "- Second pair of a suit: ",
+    "rules_second_pair_fresh": "with the other King and Ober",
+    "rules_second_pair_never": "never",
+    "rules_exchange": "- Exchanging the trump Seven needs a trick by ",
+    "rules_exchange_team": "your team",
+    "rules_exchange_player": "yourself",
+    "rules_strict": (
+        "- Once the talon is empty: follow suit, beat, trump; must still beat in a "
+        "trumped trick: "
+    ),
+    "rules_five_sevens": "- Five Sevens win: ",
+    "rules_false_accusation": "- A false accusation loses a double game: ",
+    "rules_bonus": "- Points for the last trick: {last} · for the Seven exchange: {exchange}",
+    "rules_knock": (
+        "- With 101 you knock (“Aus!”). A wrong knock: untergaigelt. Playing on past 101:"
+        " übergaigelt."
+    ),
+    "rules_last_trick_only": "- Only the last trick may be looked at.",
+    "rules_scoring": "- Scoring: {scoring}",
+    "rules_scoring_strokes": "strokes ({strokes})",
+    "rules_scoring_tokens": "tokens ({strokes})",
+    "rules_scoring_points": "game points to {target}",
+    "rules_scoring_three": "5/3/1 over {deals} deals",
+    "rules_timer": "- Turn timer: {seconds} s",
+    "rules_show_points": "- Beginner option: running points are shown",
+    "rules_computer_knock_own_turn": (
+        "- Computer partners knock only on their own turn: you may knock first"
+    ),
+    "error": "Something went wrong; nothing was changed.",
+    "busy": "One moment: the table is busy. Try again.",
+}
+"""The table message, hands, answers, the ceremony, the rules (keys grouped by where they appear)."""
+
+
+SERVICE_ERRORS: dict[str, str] = {
+    "trump_pair_40": "The trump pair counts 40: declare it with /declare 40.",
+    "unknown_suit": "I do not know that suit: name Acorns, Leaves, Hearts or Bells (or ♣ ♠ ♥ ♦).",
+    "no_pairs_now": "You have no pair to declare now.",
+    "bad_points": "Points must be 20, 40 or 80.",
+    "need_suit": "Name the suit: several pairs fit.",
+    "no_table": "There is no such table here.",
+    "table_exists": "This channel already has a table.",
+    "not_seated": "You are not seated at this table.",
+    "already_seated": "You are already seated at this table.",
+    "table_full": "The table is full.",
+    "seat_taken": "That seat is taken.",
+    "no_seat": "There is no such seat.",
+    "not_full": "Not every seat is taken yet.",
+    "not_host": "Only the host can do that.",
+    "not_started": "The game has not started yet.",
+    "already_started": "The game has already started.",
+    "deal_running": "The deal is still being played.",
+    "match_over": "The match is over.",
+    "table_closed": "This table is closed.",
+    "stale": "Your hand changed; look again.",
+    "not_away": "You are not marked away.",
+    "bad_option": "That option is not valid: {detail}",
+    "unknown_level": "Unknown computer level {level!r}.",
+    "bad_action": "That is no action.",
+    "kick_self": (
+        "You cannot remove yourself: /gaigel leave gives your seat to a computer, /gaigel"
+        " end closes the table."
+    ),
+}
+"""The service's refusals, by code."""
+
+
+ERRORS: dict[str, str] = {**ENGINE_MESSAGES, **SERVICE_ERRORS}
+"""Every refusal by code: the engine's own English sentences (``engine.errors``, also used by
+``python -m engine replay``) and the service's."""
+
+
+LEVELS: dict[str, str] = {
+    "random": "random",
+    "heuristic": "heuristic",
+    "strong": "strong",
+}
+"""Computer levels as players read them (the level"s code stays the option"s value)."""
+
+
+SETTINGS_WORDS: dict[str, str] = {
+    "preset": "preset",
+    "language": "language",
+    "suits": "suits",
+    "scoring": "scoring",
+    "strokes": "strokes",
+    "timer": "timer",
+    "computer": "computer",
+    "points_shown": "points shown",
+    "computers_knock": "computers knock",
+    "wuerttemberg": "Württemberg",
+    "classic": "classic",
+    "en": "English",
+    "de": "German",
+    "german": "German suits",
+    "french": "French suits",
+    "strokes_kind": "strokes",
+    "tokens": "tokens",
+    "points": "game points",
+    "three": "5/3/1",
+    "at_once": "at once",
+    "own_turn": "on their own turn",
+}
+"""Words of the settings line (option names and values)."""
