@@ -36,7 +36,7 @@ sys.path[0] = str(Path(__file__).resolve().parent.parent)
 import aiosqlite  # noqa: E402
 
 from bot.service import GameService  # noqa: E402
-from bot.service.simulate import play_table  # noqa: E402
+from bot.service.computer_matches import play_table  # noqa: E402
 from bot.storage import Storage  # noqa: E402
 
 

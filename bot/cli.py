@@ -100,7 +100,7 @@ def _offline_tools(args: Any) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.command == "simulate":
-            from .service.simulate import simulate
+            from .service.computer_matches import simulate
             if args.tables < 1 or args.deals < 1:
                 print("--tables and --deals must be at least 1", file=sys.stderr)
                 return 2

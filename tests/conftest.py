@@ -5,8 +5,8 @@ from collections.abc import Iterator
 
 import pytest
 
-# Fixtures of the bot tests (simcord_bot, sim): tests/gaigel_sim.py.
-pytest_plugins = ("gaigel_sim",)
+# Fixtures of the bot tests (simcord_bot, world): tests/world.py.
+pytest_plugins = ("world",)
 
 
 @pytest.fixture(autouse=True)

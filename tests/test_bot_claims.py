@@ -4,112 +4,112 @@ hand's buttons, on rigged deals."""
 from __future__ import annotations
 
 import pytest
-from gaigel_sim import FOUR, Sim, custom_ids, rig, rigged_pack
+from world import FOUR, World, custom_ids, rig, rigged_pack
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 
-async def started(sim: Sim, cards: int = 0) -> None:
+async def started(world: World, cards: int = 0) -> None:
     """Four people seated, the deal started, every hand open, ``cards`` cards played."""
-    await sim.start_four()
+    await world.start_four()
     for _ in range(cards):
-        await sim.play_card(sim.to_play())
+        await world.play_card(world.to_play())
 
 
 async def test_declare_offers_exactly_the_pairs_the_caller_can_declare_now(
-        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     # alice: the Bells Ace to open and win the first trick, the trump pair and the Herz pair.
     rig(monkeypatch, rigged_pack([["SA", "HK", "HO", "EK", "EO"], [], ["E7"], []], "EA"))
-    await started(sim)
-    alice = sim.user("alice")
+    await started(world)
+    alice = world.user("alice")
     # Before a trick is won nothing can be declared.
-    assert await alice.autocomplete(sim.channel, "declare", "points", "") == []
-    result = await sim.slash("alice", "declare", points=40)
+    assert await alice.autocomplete(world.channel, "declare", "points", "") == []
+    result = await world.slash("alice", "declare", points=40)
     assert "not won a trick" in result.response.content
     # Ge-Elfen: the Bells Ace face up wins the first trick.
-    ace = next(c for c in sim.playable("alice") if ".SA.g" in c)
-    await sim.click_hand("alice", ace)
+    ace = next(c for c in world.playable("alice") if ".SA.g" in c)
+    await world.click_hand("alice", ace)
     for who in FOUR[1:]:
-        await sim.play_card(who)
-    assert sim.to_play() == "alice"
-    choices = await alice.autocomplete(sim.channel, "declare", "points", "")
+        await world.play_card(who)
+    assert world.to_play() == "alice"
+    choices = await alice.autocomplete(world.channel, "declare", "points", "")
     assert sorted(c["value"] for c in choices) == [20, 40]
-    suits = await alice.autocomplete(sim.channel, "declare", "suit", "", points=20)
+    suits = await alice.autocomplete(world.channel, "declare", "suit", "", points=20)
     assert [c["value"] for c in suits] == ["H"]
     # Others have nothing to declare.
-    assert await sim.user("bob").autocomplete(sim.channel, "declare", "points", "") == []
+    assert await world.user("bob").autocomplete(world.channel, "declare", "points", "") == []
     # The hand shows the declare buttons.
-    labels = [b.label for b in sim.hand_buttons("alice")]
+    labels = [b.label for b in world.hand_buttons("alice")]
     assert any(label.startswith("Declare 40") for label in labels)
-    result = await sim.slash("alice", "declare", points=40)
+    result = await world.slash("alice", "declare", points=40)
     assert "You declared 40" in result.response.content
-    assert "Marriages" in sim.table_message().content
-    result = await sim.slash("alice", "declare", points=20, suit="Herz")
+    assert "Marriages" in world.table_message().content
+    result = await world.slash("alice", "declare", points=20, suit="Herz")
     assert "You declared 20" in result.response.content
-    assert await alice.autocomplete(sim.channel, "declare", "points", "") == []
-    result = await sim.slash("alice", "declare", points=20, suit="H")
+    assert await alice.autocomplete(world.channel, "declare", "points", "") == []
+    result = await world.slash("alice", "declare", points=20, suit="H")
     assert result.response.ephemeral and "already been declared" in result.response.content
-    assert len(sim.live().deal.melds) == 2
+    assert len(world.live().deal.melds) == 2
     # carol (alice's partner) may exchange the trump Seven now: her team has a trick.
-    assert any(b.custom_id.endswith(":x") for b in sim.hand_buttons("carol"))
-    result = await sim.slash("carol", "exchange")
+    assert any(b.custom_id.endswith(":x") for b in world.hand_buttons("carol"))
+    result = await world.slash("carol", "exchange")
     assert "exchanged" in result.response.content
-    assert sim.live().deal.indicator == "E7"
-    assert "exchanged the trump Seven" in sim.table_message().content
+    assert world.live().deal.indicator == "E7"
+    assert "exchanged the trump Seven" in world.table_message().content
     # bob's team has no trick: no exchange for them.
-    result = await sim.slash("bob", "exchange")
+    result = await world.slash("bob", "exchange")
     assert result.response.ephemeral and ("trump Seven" in result.response.content
                                           or "not won a trick" in result.response.content)
 
 
-async def test_an_accusation_turns_over_the_accused_teams_tricks(sim: Sim) -> None:
-    await started(sim, cards=4)
-    result = await sim.hand_action("bob", "a")
+async def test_an_accusation_turns_over_the_accused_teams_tricks(world: World) -> None:
+    await started(world, cards=4)
+    result = await world.hand_action("bob", "a")
     assert result.acknowledged
-    state = sim.state()
+    state = world.state()
     assert state.status == "waiting"
     assert state.last_result.reason == "false_accusation"
-    ceremony = sim.channel.last_message
+    ceremony = world.channel.last_message
     assert "An accusation by" in ceremony.content and "team A played on past 101" in ceremony.content
     assert "Verdict: false accusation" in ceremony.content
     assert any(c.endswith(":next") for c in custom_ids(ceremony))
 
 
-async def test_the_knock_button_in_the_hand_knocks(sim: Sim) -> None:
-    await sim.seat_four()
-    await sim.click_table("alice", "start")
-    await sim.hand_action("alice", "k")
-    state = sim.state()
+async def test_the_knock_button_in_the_hand_knocks(world: World) -> None:
+    await world.seat_four()
+    await world.click_table("alice", "start")
+    await world.hand_action("alice", "k")
+    state = world.state()
     assert state.last_result.reason == "untergaigelt"
-    assert "a knock by alice" in sim.channel.last_message.content
-    assert "untergaigelt" in sim.channel.last_message.content
-    assert "B: V" in sim.table_message().content or "A: V" in sim.table_message().content
+    assert "a knock by alice" in world.channel.last_message.content
+    assert "untergaigelt" in world.channel.last_message.content
+    assert "B: V" in world.table_message().content or "A: V" in world.table_message().content
 
 
-async def test_the_ceremony_tells_the_verdict_before_the_table_message_does(sim: Sim) -> None:
-    await started(sim, cards=4)
-    sim.bot.pacing.table_edit_interval, sim.bot.pacing.ceremony_step = 0.0, 2.0
-    await sim.slash("bob", "knock")
-    ceremony = sim.channel.last_message
+async def test_the_ceremony_tells_the_verdict_before_the_table_message_does(world: World) -> None:
+    await started(world, cards=4)
+    world.bot.pacing.table_edit_interval, world.bot.pacing.ceremony_step = 0.0, 2.0
+    await world.slash("bob", "knock")
+    ceremony = world.channel.last_message
     assert "a knock by bob" in ceremony.content and "Verdict" not in ceremony.content
-    assert "Deal 1:" not in sim.table_message().content  # no spoiler while cards are turned
+    assert "Deal 1:" not in world.table_message().content  # no spoiler while cards are turned
     for _ in range(6):
-        await sim.env.advance_time(2)
-    ceremony = sim.channel.history()[-1]
+        await world.env.advance_time(2)
+    ceremony = world.channel.history()[-1]
     assert "Verdict: untergaigelt" in ceremony.content
-    assert "Deal 1:" in sim.table_message().content
-    assert any(c.endswith(":next") for c in custom_ids(sim.table_message()))
+    assert "Deal 1:" in world.table_message().content
+    assert any(c.endswith(":next") for c in custom_ids(world.table_message()))
 
 
 async def test_five_sevens_are_shown_from_the_hand_and_win(
-        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, rigged_pack([[], ["E7", "E7", "B7", "B7", "H7"], [], []], "SA"))
-    await sim.seat_four()
-    await sim.click_table("alice", "start")
-    await sim.open_hand("bob")
-    result = await sim.hand_action("bob", "s")
+    await world.seat_four()
+    await world.click_table("alice", "start")
+    await world.open_hand("bob")
+    result = await world.hand_action("bob", "s")
     assert result.acknowledged
-    state = sim.state()
+    state = world.state()
     assert state.last_result.reason == "five_sevens"
-    assert "Five Sevens, shown by bob" in sim.channel.last_message.content
-    assert "Verdict: five Sevens" in sim.channel.last_message.content
+    assert "Five Sevens, shown by bob" in world.channel.last_message.content
+    assert "Verdict: five Sevens" in world.channel.last_message.content

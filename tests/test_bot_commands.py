@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 import pytest
-from gaigel_sim import Sim
+from world import World
 
 from bot.shell.translator import GERMAN, GaigelTranslator
 
@@ -20,18 +20,18 @@ def text(result: object) -> str:
     return r.content if r is not None else ""
 
 
-def manager(sim: Sim, name: str) -> object:
-    role = sim.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
-    return sim.user(name, roles=[role])
+def manager(world: World, name: str) -> object:
+    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    return world.user(name, roles=[role])
 
 
-async def play_one_deal(sim: Sim) -> None:
-    await sim.seat_four()
-    await sim.click_table("alice", "start")
-    await sim.play_deal()
+async def play_one_deal(world: World) -> None:
+    await world.seat_four()
+    await world.click_table("alice", "start")
+    await world.play_deal()
 
 
-async def test_commands_have_german_names_and_descriptions(sim: Sim) -> None:
+async def test_commands_have_german_names_and_descriptions(world: World) -> None:
     translator = GaigelTranslator()
     ctx = discord.app_commands.TranslationContext(
         discord.app_commands.TranslationContextLocation.command_name, None)
@@ -39,7 +39,7 @@ async def test_commands_have_german_names_and_descriptions(sim: Sim) -> None:
                                       discord.Locale.german, ctx) == "klopfen"
     assert await translator.translate(discord.app_commands.locale_str("knock"),
                                       discord.Locale.french, ctx) is None
-    synced = await sim.bot.tree.fetch_commands()
+    synced = await world.bot.tree.fetch_commands()
     by_name = {c.name: c for c in synced}
     assert set(by_name) == {"gaigel", "declare", "knock", "exchange", "accuse"}
     assert by_name["knock"].name_localizations.get(discord.Locale.german) == "klopfen"
@@ -57,182 +57,182 @@ async def test_commands_have_german_names_and_descriptions(sim: Sim) -> None:
     assert missing == []
 
 
-async def test_a_manager_sets_german_and_french_suits_for_new_tables(sim: Sim) -> None:
-    result = await sim.slash("bob", "gaigel settings", language="de")
+async def test_a_manager_sets_german_and_french_suits_for_new_tables(world: World) -> None:
+    result = await world.slash("bob", "gaigel settings", language="de")
     assert "server managers" in text(result)
-    manager(sim, "alice")
-    result = await sim.slash("alice", "gaigel settings", language="de", suits="french", timer=60)
+    manager(world, "alice")
+    result = await world.slash("alice", "gaigel settings", language="de", suits="french", timer=60)
     assert result.response.ephemeral and "gespeichert" in text(result)
-    await sim.new_table("alice", players=2)
-    await sim.click_table("bob", "join")
-    assert "Plätze" in sim.table_message().content
-    await sim.click_table("alice", "start")
-    hand = sim.hand("alice")
+    await world.new_table("alice", players=2)
+    await world.click_table("bob", "join")
+    assert "Plätze" in world.table_message().content
+    await world.click_table("alice", "start")
+    hand = world.hand("alice")
     assert "Deine Karten" in hand.content
     assert any(s in hand.content for s in ("♣️", "♠️", "♥️", "♦️"))
-    assert "⏱️ 60s" in sim.table_message().content
-    result = await sim.slash("alice", "gaigel rules")
+    assert "⏱️ 60s" in world.table_message().content
+    result = await world.slash("alice", "gaigel rules")
     assert "Regeln" in text(result) and "Zugzeit: 60 s" in text(result)
 
 
 async def test_computer_knock_option_is_chosen_at_gaigel_new_and_as_a_server_default(
-        sim: Sim) -> None:
-    manager(sim, "alice")
-    await sim.new_table("alice", players=4, knock="own_turn")
-    assert sim.live().options.computer_knock == "own_turn"
-    result = await sim.slash("bob", "gaigel rules")
+        world: World) -> None:
+    manager(world, "alice")
+    await world.new_table("alice", players=4, knock="own_turn")
+    assert world.live().options.computer_knock == "own_turn"
+    result = await world.slash("bob", "gaigel rules")
     assert "Computer partners knock only on their own turn" in text(result)
-    synced = {c.name: c for c in await sim.bot.tree.fetch_commands()}
+    synced = {c.name: c for c in await world.bot.tree.fetch_commands()}
     new = next(o for o in synced["gaigel"].options if o.name == "new")
     knock = next(o for o in new.options if o.name == "knock")
     assert [c.value for c in knock.choices] == ["at_once", "own_turn"]
     assert knock.name_localizations.get(discord.Locale.german) == "klopfen"
-    await sim.slash("alice", "gaigel end")
-    result = await sim.slash("alice", "gaigel settings", knock="own_turn")
+    await world.slash("alice", "gaigel end")
+    result = await world.slash("alice", "gaigel settings", knock="own_turn")
     assert "computers knock on their own turn" in text(result)
-    await sim.new_table("alice", players=4)
-    assert sim.live().options.computer_knock == "own_turn"
-    result = await sim.slash("bob", "gaigel rules")
+    await world.new_table("alice", players=4)
+    assert world.live().options.computer_knock == "own_turn"
+    result = await world.slash("bob", "gaigel rules")
     assert "only on their own turn" in text(result)
 
 
-async def test_the_host_seats_a_computer_of_a_chosen_level_in_a_chosen_seat(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    await sim.click_table("bob", "join")
-    result = await sim.slash("bob", "gaigel add", computer="strong", seat=3)
+async def test_the_host_seats_a_computer_of_a_chosen_level_in_a_chosen_seat(world: World) -> None:
+    await world.new_table("alice", players=4)
+    await world.click_table("bob", "join")
+    result = await world.slash("bob", "gaigel add", computer="strong", seat=3)
     assert result.response.ephemeral and "Only the host" in text(result)
-    result = await sim.slash("alice", "gaigel add", computer="strong", seat=3)
+    result = await world.slash("alice", "gaigel add", computer="strong", seat=3)
     assert result.response.ephemeral and "A computer took a seat" in text(result)
-    seats = sim.table_message().content.split("__Seats__")[1]
+    seats = world.table_message().content.split("__Seats__")[1]
     assert "`3` Computer 3" in seats and "computer (strong)" in seats
-    assert sim.live().chairs[2].level == "strong"
+    assert world.live().chairs[2].level == "strong"
     refusals = [("strong", 3, "That seat is taken"), ("strong", 5, "no such seat"),
                 ("grandmaster", 4, "Unknown computer level")]
     for level, seat, words in refusals:
-        result = await sim.slash("alice", "gaigel add", computer=level, seat=seat)
+        result = await world.slash("alice", "gaigel add", computer=level, seat=seat)
         assert result.response.ephemeral and words in text(result)
-    result = await sim.slash("alice", "gaigel add")
+    result = await world.slash("alice", "gaigel add")
     assert "A computer took a seat" in text(result)
-    assert sim.live().chairs[3].level == sim.live().options.level
-    await sim.click_table("alice", "start")
-    version = sim.state().version
-    result = await sim.slash("alice", "gaigel add", computer="random")
+    assert world.live().chairs[3].level == world.live().options.level
+    await world.click_table("alice", "start")
+    version = world.state().version
+    result = await world.slash("alice", "gaigel add", computer="random")
     assert result.response.ephemeral and "already started" in text(result)
-    assert [c.level for c in sim.live().chairs if c.computer] == ["strong", "heuristic"]
-    assert sim.state().version == version
+    assert [c.level for c in world.live().chairs if c.computer] == ["strong", "heuristic"]
+    assert world.state().version == version
 
 
-async def test_gaigel_new_tells_the_host_which_permissions_are_missing(sim: Sim) -> None:
-    closed = sim.guild.create_text_channel(
-        "closed", overwrites={sim.bot.user: discord.PermissionOverwrite(send_messages=False)})
-    result = await sim.user("alice").slash(closed, "gaigel new", players=4)
+async def test_gaigel_new_tells_the_host_which_permissions_are_missing(world: World) -> None:
+    closed = world.guild.create_text_channel(
+        "closed", overwrites={world.bot.user: discord.PermissionOverwrite(send_messages=False)})
+    result = await world.user("alice").slash(closed, "gaigel new", players=4)
     assert result.response.ephemeral and "send messages" in text(result)
-    assert sim.svc.table_in_channel(closed.id) is None
+    assert world.svc.table_in_channel(closed.id) is None
 
 
-async def test_one_table_per_channel(sim: Sim) -> None:
-    await sim.new_table("alice", players=4)
-    result = await sim.slash("bob", "gaigel new", players=2)
+async def test_one_table_per_channel(world: World) -> None:
+    await world.new_table("alice", players=4)
+    result = await world.slash("bob", "gaigel new", players=2)
     assert "already has a table" in text(result)
 
 
-async def test_last_score_and_rules_show_only_what_may_be_seen(sim: Sim) -> None:
-    await sim.seat_four()
-    await sim.click_table("alice", "start")
-    result = await sim.slash("bob", "gaigel last")
+async def test_last_score_and_rules_show_only_what_may_be_seen(world: World) -> None:
+    await world.seat_four()
+    await world.click_table("alice", "start")
+    result = await world.slash("bob", "gaigel last")
     assert "No trick has been taken yet" in text(result)
     for _ in range(8):
-        await sim.play_card(sim.to_play())
-    result = await sim.slash("bob", "gaigel last")
+        await world.play_card(world.to_play())
+    result = await world.slash("bob", "gaigel last")
     assert "Last trick" in text(result) and "Older tricks stay face down" in text(result)
-    last = sim.live().deal.tricks[-1]
-    from gaigel_sim import cards_in_text
+    last = world.live().deal.tricks[-1]
+    from world import cards_in_text
     assert sorted(cards_in_text(text(result)).elements()) == sorted(last.cards)
-    result = await sim.slash("bob", "gaigel score")
+    result = await world.slash("bob", "gaigel score")
     assert "Score" in text(result)
-    result = await sim.slash("bob", "gaigel rules")
+    result = await world.slash("bob", "gaigel rules")
     assert "Rules: wuerttemberg" in text(result)
 
 
-async def test_history_export_stats_and_leaderboard(sim: Sim) -> None:
-    await play_one_deal(sim)
-    result = await sim.slash("bob", "gaigel export", scope="table", format="json")
+async def test_history_export_stats_and_leaderboard(world: World) -> None:
+    await play_one_deal(world)
+    result = await world.slash("bob", "gaigel export", scope="table", format="json")
     assert "host" in text(result)
-    result = await sim.slash("alice", "gaigel export", scope="table", format="json")
+    result = await world.slash("alice", "gaigel export", scope="table", format="json")
     (attachment,) = result.response.attachments
     data = json.loads(await attachment.read())
     assert data["count"] == 1 and data["deals"][0]["format"] == "gaigel-deal/1"
-    result = await sim.slash("alice", "gaigel export", scope="server", format="csv")
+    result = await world.slash("alice", "gaigel export", scope="server", format="csv")
     assert "server managers" in text(result)
-    manager(sim, "erin")
-    result = await sim.slash("erin", "gaigel export", scope="server", format="csv")
+    manager(world, "erin")
+    result = await world.slash("erin", "gaigel export", scope="server", format="csv")
     (attachment,) = result.response.attachments
     assert (await attachment.read()).decode().startswith("time,table")
-    result = await sim.slash("bob", "gaigel stats")
+    result = await world.slash("bob", "gaigel stats")
     assert "deals played: 1" in text(result)
-    result = await sim.slash("bob", "gaigel leaderboard")
+    result = await world.slash("bob", "gaigel leaderboard")
     assert "alice" in text(result) and "bob" in text(result)
 
 
-async def test_a_finished_table_can_still_be_exported_by_its_host(sim: Sim) -> None:
-    await play_one_deal(sim)
-    await sim.slash("alice", "gaigel end")
-    assert sim.svc.table_in_channel(sim.channel.id) is None  # no live table any more
-    result = await sim.slash("bob", "gaigel export", scope="table", format="json")
+async def test_a_finished_table_can_still_be_exported_by_its_host(world: World) -> None:
+    await play_one_deal(world)
+    await world.slash("alice", "gaigel end")
+    assert world.svc.table_in_channel(world.channel.id) is None  # no live table any more
+    result = await world.slash("bob", "gaigel export", scope="table", format="json")
     assert "host" in text(result)
-    result = await sim.slash("alice", "gaigel export", scope="table", format="json")
+    result = await world.slash("alice", "gaigel export", scope="table", format="json")
     (attachment,) = result.response.attachments
     data = json.loads(await attachment.read())
     assert data["count"] == 1 and data["deals"][0]["result"] is not None
 
 
-async def test_the_host_skips_kicks_and_ends_and_others_may_not(sim: Sim) -> None:
-    await sim.seat_four()
-    await sim.click_table("alice", "start")
-    result = await sim.slash("bob", "gaigel skip")
+async def test_the_host_skips_kicks_and_ends_and_others_may_not(world: World) -> None:
+    await world.seat_four()
+    await world.click_table("alice", "start")
+    result = await world.slash("bob", "gaigel skip")
     assert "Only the host" in text(result)
-    result = await sim.slash("alice", "gaigel skip")
+    result = await world.slash("alice", "gaigel skip")
     assert "skipped" in text(result)
-    assert [a.seat for a in sim.live().deal.actions] == [0]
-    assert "skipped alice" in sim.table_message().content
-    result = await sim.slash("bob", "gaigel kick", player=sim.user("carol"))
+    assert [a.seat for a in world.live().deal.actions] == [0]
+    assert "skipped alice" in world.table_message().content
+    result = await world.slash("bob", "gaigel kick", player=world.user("carol"))
     assert "Only the host" in text(result)
-    result = await sim.slash("alice", "gaigel kick", player=sim.user("carol"))
+    result = await world.slash("alice", "gaigel kick", player=world.user("carol"))
     assert "removed" in text(result)
-    assert sim.state().seats[2].computer
-    result = await sim.click_table("carol", "hand")
+    assert world.state().seats[2].computer
+    result = await world.click_table("carol", "hand")
     assert "not seated" in text(result)
-    result = await sim.slash("bob", "gaigel end")
+    result = await world.slash("bob", "gaigel end")
     assert "Only the host" in text(result)
-    result = await sim.slash("alice", "gaigel end")
+    result = await world.slash("alice", "gaigel end")
     assert "ended" in text(result)
-    assert sim.svc.table_in_channel(sim.channel.id) is None
-    assert "closed this table" in sim.table_message().content
+    assert world.svc.table_in_channel(world.channel.id) is None
+    assert "closed this table" in world.table_message().content
 
 
-async def test_a_player_leaves_a_running_table_and_a_computer_plays_their_seat(sim: Sim) -> None:
-    await sim.seat_four()
-    result = await sim.slash("erin", "gaigel leave")
+async def test_a_player_leaves_a_running_table_and_a_computer_plays_their_seat(world: World) -> None:
+    await world.seat_four()
+    result = await world.slash("erin", "gaigel leave")
     assert "not seated" in text(result) and result.response.ephemeral
-    await sim.click_table("dan", "leave")  # before the start the chair is simply freed
-    assert sim.state().seats[3].empty
-    await sim.click_table("dan", "join")
-    await sim.click_table("alice", "start")
-    version = sim.state().version
-    result = await sim.slash("bob", "gaigel leave")
+    await world.click_table("dan", "leave")  # before the start the chair is simply freed
+    assert world.state().seats[3].empty
+    await world.click_table("dan", "join")
+    await world.click_table("alice", "start")
+    version = world.state().version
+    result = await world.slash("bob", "gaigel leave")
     assert result.response.ephemeral and "a computer plays your seat" in text(result)
-    seats = sim.state().seats
+    seats = world.state().seats
     assert seats[1].computer and seats[1].name == "bob (Computer)"
-    assert sim.state().version > version
-    assert "bob left the table" in sim.table_message().content
-    result = await sim.click_table("bob", "hand")
+    assert world.state().version > version
+    assert "bob left the table" in world.table_message().content
+    result = await world.click_table("bob", "hand")
     assert "not seated" in text(result)
     # the deal goes on with the computer in bob's chair: never waiting for bob
-    assert sim.to_play() in ("alice", "carol", "dan")
+    assert world.to_play() in ("alice", "carol", "dan")
     # the host leaves: another person hosts now; the last person to leave closes the table
-    await sim.slash("alice", "gaigel leave")
-    assert sim.svc.is_host(sim.table_id(), sim.user("carol").id)
-    await sim.slash("carol", "gaigel leave")
-    result = await sim.slash("dan", "gaigel leave")
+    await world.slash("alice", "gaigel leave")
+    assert world.svc.is_host(world.table_id(), world.user("carol").id)
+    await world.slash("carol", "gaigel leave")
+    result = await world.slash("dan", "gaigel leave")
     assert "nobody else was seated" in text(result)
-    assert sim.svc.table_in_channel(sim.channel.id) is None
+    assert world.svc.table_in_channel(world.channel.id) is None

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import discord
 import pytest
-from gaigel_sim import FOUR, Sim, custom_ids, rig, rigged_pack
+from world import FOUR, World, custom_ids, rig, rigged_pack
 
 from bot.shell.render import score_text
 
@@ -22,9 +22,9 @@ def text(result: object) -> str:
     return r.content if r is not None else ""
 
 
-def manager(sim: Sim, name: str) -> object:
-    role = sim.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
-    return sim.user(name, roles=[role])
+def manager(world: World, name: str) -> object:
+    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    return world.user(name, roles=[role])
 
 
 def seat_lines(content: str) -> list[str]:
@@ -34,83 +34,83 @@ def seat_lines(content: str) -> list[str]:
 # ---------------------------------------------------------------------- naming the right person
 
 
-async def test_kick_and_accuse_of_someone_not_seated_name_that_person(sim: Sim) -> None:
-    await sim.start_four()
-    sim.user("zoe")
-    version = sim.state().version
-    result = await sim.slash("alice", "gaigel kick", player=sim.user("zoe"))
+async def test_kick_and_accuse_of_someone_not_seated_name_that_person(world: World) -> None:
+    await world.start_four()
+    world.user("zoe")
+    version = world.state().version
+    result = await world.slash("alice", "gaigel kick", player=world.user("zoe"))
     assert result.response.ephemeral and text(result) == "zoe is not seated at this table."
-    result = await sim.slash("bob", "accuse", player=sim.user("zoe"))
+    result = await world.slash("bob", "accuse", player=world.user("zoe"))
     assert result.response.ephemeral and text(result) == "zoe is not seated at this table."
-    assert sim.state().version == version
+    assert world.state().version == version
 
 
 async def test_a_host_kicking_themselves_is_pointed_to_leave_or_end_and_nothing_changes(
-        sim: Sim) -> None:
-    await sim.start_four()
-    version = sim.state().version
-    result = await sim.slash("alice", "gaigel kick", player=sim.user("alice"))
+        world: World) -> None:
+    await world.start_four()
+    version = world.state().version
+    result = await world.slash("alice", "gaigel kick", player=world.user("alice"))
     assert result.response.ephemeral
     assert "/gaigel leave" in text(result) and "/gaigel end" in text(result)
     assert "removed" not in text(result)
-    assert sim.state().status == "playing" and sim.state().version == version
-    assert not sim.live().chairs[0].computer
-    assert "removed from the table" not in sim.table_message().content
+    assert world.state().status == "playing" and world.state().version == version
+    assert not world.live().chairs[0].computer
+    assert "removed from the table" not in world.table_message().content
 
 
-async def test_kicking_a_player_says_that_a_computer_plays_the_seat(sim: Sim) -> None:
-    await sim.start_four()
-    result = await sim.slash("alice", "gaigel kick", player=sim.user("dan"))
+async def test_kicking_a_player_says_that_a_computer_plays_the_seat(world: World) -> None:
+    await world.start_four()
+    result = await world.slash("alice", "gaigel kick", player=world.user("dan"))
     assert text(result) == "dan removed; a computer plays the seat."
-    assert sim.live().chairs[3].computer
+    assert world.live().chairs[3].computer
 
 
 # ---------------------------------------------------------------------- refusals say why
 
 
 async def test_declaring_the_trump_pair_as_20_says_it_counts_40_and_how_to_declare_it(
-        sim: Sim) -> None:
-    await sim.start_four()
-    trump = sim.live().deal.trump_suit
-    result = await sim.slash("alice", "declare", points=20, suit=trump)
+        world: World) -> None:
+    await world.start_four()
+    trump = world.live().deal.trump_suit
+    result = await world.slash("alice", "declare", points=20, suit=trump)
     assert result.response.ephemeral
     assert text(result) == "The trump pair counts 40: declare it with /declare 40."
 
 
 async def test_declare_20_with_only_the_trump_pair_says_it_counts_40(
-        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, rigged_pack([["SA", "EK", "EO", "H7", "B7"], [], ["E7"], []], "EA"))
-    await sim.start_four()
-    ace = next(c for c in sim.playable("alice") if ".SA.g" in c)
-    await sim.click_hand("alice", ace)
+    await world.start_four()
+    ace = next(c for c in world.playable("alice") if ".SA.g" in c)
+    await world.click_hand("alice", ace)
     for who in FOUR[1:]:
-        await sim.play_card(who)
-    result = await sim.slash("alice", "declare", points=20)
+        await world.play_card(who)
+    result = await world.slash("alice", "declare", points=20)
     assert "counts 40" in text(result) and "/declare 40" in text(result)
 
 
-async def test_refusals_of_declare_exchange_and_accuse_say_why(sim: Sim,
+async def test_refusals_of_declare_exchange_and_accuse_say_why(world: World,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     rig(monkeypatch, rigged_pack([["SA", "HK", "HO", "BK", "B7"], [], [], []], "EA"))
-    await sim.start_four()
-    result = await sim.slash("alice", "declare", points=20, suit="H")
+    await world.start_four()
+    result = await world.slash("alice", "declare", points=20, suit="H")
     assert text(result) == "You cannot declare yet: your team has not won a trick."
-    result = await sim.slash("alice", "declare", points=20, suit="B")
+    result = await world.slash("alice", "declare", points=20, suit="B")
     assert text(result) == "You cannot declare that pair: you do not hold 🍃K+O."
-    result = await sim.slash("alice", "declare", points=20, suit="Kreuzfeuer")
+    result = await world.slash("alice", "declare", points=20, suit="Kreuzfeuer")
     assert "I do not know that suit" in text(result)
-    result = await sim.slash("alice", "exchange")
+    result = await world.slash("alice", "exchange")
     assert text(result) == "You cannot exchange: you do not hold the trump Seven."
-    result = await sim.slash("alice", "accuse", player=sim.user("carol"))
+    result = await world.slash("alice", "accuse", player=world.user("carol"))
     assert text(result) == "You cannot accuse your own side."
-    assert sim.live().deal.actions == []
+    assert world.live().deal.actions == []
 
 
-async def test_commands_between_deals_say_that_no_deal_is_played(sim: Sim) -> None:
-    await sim.start_four()
-    await sim.slash("bob", "knock")
+async def test_commands_between_deals_say_that_no_deal_is_played(world: World) -> None:
+    await world.start_four()
+    await world.slash("bob", "knock")
     for name in ("knock", "exchange"):
-        result = await sim.slash("alice", name)
+        result = await world.slash("alice", name)
         assert text(result) == "No deal is being played now: the last one is over.", name
 
 
@@ -118,41 +118,41 @@ async def test_commands_between_deals_say_that_no_deal_is_played(sim: Sim) -> No
 
 
 async def test_a_knock_is_answered_with_the_recount_to_follow_and_the_result_names_the_knocker(
-        sim: Sim) -> None:
-    await sim.start_four()
-    result = await sim.slash("bob", "knock")  # nobody has 101: a wrong knock
+        world: World) -> None:
+    await world.start_four()
+    result = await world.slash("bob", "knock")  # nobody has 101: a wrong knock
     assert result.response.ephemeral
     assert text(result) == "You knocked: “Aus!” The recount follows in the channel."
-    content = sim.table_message().content
+    content = world.table_message().content
     line = next(x for x in content.splitlines() if x.startswith("Deal 1:"))
     assert "untergaigelt (wrong knock)" in line and line.endswith("· bob knocked")
-    call = next(m for m in sim.channel.history() if "a knock by bob" in (m.content or ""))
+    call = next(m for m in world.channel.history() if "a knock by bob" in (m.content or ""))
     assert call.content.startswith("✊") and "🔔" not in call.content.splitlines()[0]
 
 
-async def test_an_accusation_names_the_accuser_and_the_accused_side(sim: Sim) -> None:
-    await sim.start_four()
-    result = await sim.slash("bob", "accuse")
+async def test_an_accusation_names_the_accuser_and_the_accused_side(world: World) -> None:
+    await world.start_four()
+    result = await world.slash("bob", "accuse")
     assert "recount follows" in text(result)
-    line = next(x for x in sim.table_message().content.splitlines() if x.startswith("Deal 1:"))
+    line = next(x for x in world.table_message().content.splitlines() if x.startswith("Deal 1:"))
     assert line.endswith("· bob accused team A (alice, carol)")
 
 
 @pytest.mark.simcord(settle_timeout=0.5)
 async def test_while_the_recount_is_told_the_table_shows_it_and_no_turn_or_countdown(
-        sim: Sim) -> None:
-    await sim.start_four()
-    assert "to play" in sim.table_message().content
-    sim.bot.pacing.ceremony_step = 2.0
-    await sim.slash("bob", "knock")
-    content = sim.table_message().content
+        world: World) -> None:
+    await world.start_four()
+    assert "to play" in world.table_message().content
+    world.bot.pacing.ceremony_step = 2.0
+    await world.slash("bob", "knock")
+    content = world.table_message().content
     assert "The tricks are being counted" in content
     assert "to play" not in content and "<t:" not in content
     assert "Deal 1:" not in content  # the verdict comes from the ceremony first
-    assert not sim.bot.timers.running(sim.table_id())
-    assert [c.rsplit(":", 1)[1] for c in custom_ids(sim.table_message())] == ["hand"]
-    await sim.env.advance_time(30)
-    content = sim.table_message().content
+    assert not world.bot.timers.running(world.table_id())
+    assert [c.rsplit(":", 1)[1] for c in custom_ids(world.table_message())] == ["hand"]
+    await world.env.advance_time(30)
+    content = world.table_message().content
     assert "The tricks are being counted" not in content and "Deal 1:" in content
 
 
@@ -160,63 +160,63 @@ async def test_while_the_recount_is_told_the_table_shows_it_and_no_turn_or_count
 
 
 async def test_french_suits_show_the_marriage_with_the_queen(
-        sim: Sim, monkeypatch: pytest.MonkeyPatch) -> None:
-    manager(sim, "alice")
-    await sim.slash("alice", "gaigel settings", suits="french")
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager(world, "alice")
+    await world.slash("alice", "gaigel settings", suits="french")
     rig(monkeypatch, rigged_pack([["SA", "HK", "HO", "EK", "EO"], [], ["E7"], []], "EA"))
-    await sim.start_four()
-    ace = next(c for c in sim.playable("alice") if ".SA.g" in c)
-    await sim.click_hand("alice", ace)
+    await world.start_four()
+    ace = next(c for c in world.playable("alice") if ".SA.g" in c)
+    await world.click_hand("alice", ace)
     for who in FOUR[1:]:
-        await sim.play_card(who)
-    result = await sim.slash("alice", "declare", points=40)
+        await world.play_card(who)
+    result = await world.slash("alice", "declare", points=40)
     assert "You declared 40" in text(result)
-    line = next(x for x in sim.table_message().content.splitlines() if "Marriages" in x)
+    line = next(x for x in world.table_message().content.splitlines() if "Marriages" in x)
     assert "♣️K+Q" in line and "K+O" not in line
 
 
-async def test_three_players_read_1_game_point_in_the_singular(sim: Sim) -> None:
-    await sim.new_table("alice", players=3)
-    await sim.click_table("bob", "join")
-    await sim.click_table("carol", "join")
-    await sim.click_table("alice", "start")
-    await sim.play_deal()
-    score = sim.table_message().content
+async def test_three_players_read_1_game_point_in_the_singular(world: World) -> None:
+    await world.new_table("alice", players=3)
+    await world.click_table("bob", "join")
+    await world.click_table("carol", "join")
+    await world.click_table("alice", "start")
+    await world.play_deal()
+    score = world.table_message().content
     assert not re.search(r"\b1 game points", score)
-    totals = [t["total"] for t in sim.state().score["teams"]]
+    totals = [t["total"] for t in world.state().score["teams"]]
     assert 1 in totals, totals  # 5/3/1: someone has one game point
     assert re.search(r"\b1 game point\b", score)
     assert "after 1 of 10 deals" in score
-    state = sim.state()
+    state = world.state()
     german = score_text(replace(state, options=replace(state.options, language="de")), state.score)
     assert re.search(r"\b1 Gewinnpunkt\b", german) and "1 Gewinnpunkte" not in german
     assert "5 Gewinnpunkte" in german
 
 
-async def test_the_seats_keep_their_order_and_show_dealer_and_vorhand(sim: Sim) -> None:
-    await sim.start_four()
-    first = seat_lines(sim.table_message().content)
+async def test_the_seats_keep_their_order_and_show_dealer_and_vorhand(world: World) -> None:
+    await world.start_four()
+    first = seat_lines(world.table_message().content)
     assert [line[:3] for line in first] == ["`1`", "`2`", "`3`", "`4`"]
     assert "leads (Vorhand)" in first[0] and "dealer" in first[3]
-    await sim.slash("alice", "knock")
-    await sim.click_table("alice", "next")
-    second = seat_lines(sim.table_message().content)
+    await world.slash("alice", "knock")
+    await world.click_table("alice", "next")
+    second = seat_lines(world.table_message().content)
     assert [line[:3] for line in second] == ["`1`", "`2`", "`3`", "`4`"]
     assert "leads (Vorhand)" in second[1] and "dealer" in second[0]
     assert "leads (Vorhand)" not in second[0] and "dealer" not in second[3]
 
 
-async def test_german_tables_say_striche_translate_levels_and_the_settings(sim: Sim) -> None:
-    manager(sim, "alice")
-    result = await sim.slash("alice", "gaigel settings", language="de", knock="own_turn")
+async def test_german_tables_say_striche_translate_levels_and_the_settings(world: World) -> None:
+    manager(world, "alice")
+    result = await world.slash("alice", "gaigel settings", language="de", knock="own_turn")
     answer = text(result)
     assert answer.startswith("Einstellungen gespeichert:")
     assert "Sprache Deutsch" in answer and "Farben deutsches Blatt" in answer
     assert "Computer Faustregeln" in answer and "wenn sie am Zug sind" in answer
     for english in ("language", "suits", "scoring", "computers knock", "own turn", "heuristic"):
         assert english not in answer, english
-    await sim.new_table("alice", players=2)
-    await sim.click_table("alice", "add")
-    content = sim.table_message().content
+    await world.new_table("alice", players=2)
+    await world.click_table("alice", "add")
+    content = world.table_message().content
     assert "Striche 10" in content and "strokes" not in content
     assert "Computer (Faustregeln)" in content and "heuristic" not in content

@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 from browser import Chromium, find_chromium
-from gaigel_sim import cards_in_text
+from world import cards_in_text
 
 from bot.config import Settings
 from bot.offline import OfflineSession, open_session

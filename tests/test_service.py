@@ -657,7 +657,7 @@ async def test_tables_do_not_wait_for_each_other(tmp_path: Path) -> None:
     """Twenty tables of computers at once through one service: each completes its deals."""
     svc = await open_service(tmp_path / "g.sqlite3")
     try:
-        from bot.service.simulate import play_table
+        from bot.service.computer_matches import play_table
         results = await asyncio.gather(*(play_table(svc, i, 2) for i in range(20)))
         assert [r["deals"] for r in results] == [2] * 20
     finally:

@@ -12,34 +12,34 @@ from typing import Any
 
 from .service import GameService
 
-SIM_GUILD = 1
-SIM_HOST = 1
+GUILD = 1
+HOST = 1
 """The simulated host: opens the tables and deals, never sits down."""
-SIM_CHANNEL_BASE = 10_000
+CHANNEL_BASE = 10_000
 
 
 async def play_table(service: GameService, index: int, deals: int, *, players: int = 4,
                      level: str = "random", scoring: str | None = None,
-                     guild_id: int = SIM_GUILD) -> dict[str, Any]:
-    """Play ``deals`` deals at the table of channel ``SIM_CHANNEL_BASE + index``, opening new
+                     guild_id: int = GUILD) -> dict[str, Any]:
+    """Play ``deals`` deals at the table of channel ``CHANNEL_BASE + index``, opening new
     tables there as matches end. A live table left there by an earlier run is carried on."""
-    channel = SIM_CHANNEL_BASE + index
+    channel = CHANNEL_BASE + index
     done = actions = matches = 0
     reasons: Counter[str] = Counter()
     while done < deals:
         tid = service.table_in_channel(channel)
         if tid is None:
-            state = await service.create_table(guild_id, channel, SIM_HOST, "Simulator",
+            state = await service.create_table(guild_id, channel, HOST, "Simulator",
                                                seat_host=False, players=players, level=level,
                                                scoring=scoring)
             tid = state.table_id
-            outcomes = await service.start(tid, SIM_HOST, fill=True)
+            outcomes = await service.start(tid, HOST, fill=True)
         else:
             status = service.public_state(tid).status
             if status == "open":
-                outcomes = await service.start(tid, SIM_HOST, fill=True)
+                outcomes = await service.start(tid, HOST, fill=True)
             elif status == "waiting":
-                outcomes = await service.next_deal(tid, SIM_HOST)
+                outcomes = await service.next_deal(tid, HOST)
             else:
                 outcomes = await service.advance(tid)
         for o in outcomes:

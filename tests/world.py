@@ -1,4 +1,4 @@
-"""Helpers for the bot tests: the real bot (``build_bot()``) in simcord, and a ``Sim`` that
+"""Helpers for the bot tests: the real bot (``build_bot()``) in simcord, and a ``World`` that
 plays the way people do: slash commands and button clicks, reading only what Discord shows
 them (plus, where a test needs to decide what a player would know, the service's state)."""
 
@@ -85,19 +85,19 @@ async def simcord_bot(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     monkeypatch.chdir(tmp_path)  # no stray .env from the working directory
     bot = build_bot(pacing=Pacing.instant(), service_options={"seed": 7})
-    Sim.bots.append(bot)
+    World.bots.append(bot)
     yield bot
-    for b in Sim.bots:
+    for b in World.bots:
         await b.close_service()
-    Sim.bots.clear()
+    World.bots.clear()
 
 
 @pytest_asyncio.fixture
-async def sim(simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture) -> AsyncIterator[Sim]:
+async def world(simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture) -> AsyncIterator[World]:
     """A guild with one channel and the commands synced; fails on the bot's own ERROR logs."""
     caplog.set_level(logging.INFO)
     await simcord_env.bot.tree.sync()
-    s = Sim(simcord_env)
+    s = World(simcord_env)
     yield s
     bad = [f"{r.name}: {r.getMessage()}" for r in caplog.get_records("call")
            if r.levelno >= logging.ERROR and r.name.startswith("bot")]
@@ -109,7 +109,7 @@ FOUR = ("alice", "bob", "carol", "dan")
 """The four people of most tests; Alice hosts."""
 
 
-class Sim:
+class World:
     bots: list[GaigelBot] = []
 
     def __init__(self, env: simcord.Env) -> None:
@@ -162,7 +162,7 @@ class Sim:
         """Restart the bot process: a fresh bot on the same database and virtual Discord."""
         old = self.bot
         new = build_bot(pacing=Pacing.instant(), service_options={"seed": 7})
-        Sim.bots.append(new)
+        World.bots.append(new)
         await self.env.restart_bot(new)
         await old.close_service()
 
