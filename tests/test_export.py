@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService, ServiceError
-from bot.service.export import CSV_COLUMNS, export_history
 from bot.service.computer_matches import play_table
+from bot.service.export import CSV_COLUMNS, export_history
 from engine.match import MatchScore, outcome_of
 from engine.record import parse_record, replay, replay_deal
 
