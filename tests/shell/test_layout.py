@@ -1,0 +1,82 @@
+"""The shell's drawing, without Discord's network: the buttons of the table message and of a
+hand, and the texts, from a real service on a real SQLite file. The engine decides what is
+legal; these check that the drawing shows exactly that, and no hidden card in public."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameService
+from bot.shell.buttons import hand_buttons, next_deal_button, table_buttons
+from bot.shell.card_text import card_label
+from bot.shell.custom_ids import HandClick, PlayCard, TableClick
+from bot.shell.render import hand_content, table_content
+
+ALICE, BOB = 11, 12
+
+
+def acts(view: Any) -> list[str]:
+    return [TableClick.parse(item.custom_id).act for item in view.children]  # type: ignore[union-attr]
+
+
+async def two_players(tmp_path: Path) -> tuple[GameService, int]:
+    svc = await GameService.open(str(tmp_path / "gaigel.sqlite3"), seed=3)
+    state = await svc.create_table(1, 100, ALICE, "Alice", players=2)
+    return svc, state.table_id
+
+
+async def test_before_the_start_the_table_offers_join_and_add_only_while_a_chair_is_free(
+        tmp_path: Path) -> None:
+    svc, tid = await two_players(tmp_path)
+    try:
+        assert acts(table_buttons(svc.public_state(tid))) == ["join", "leave", "add", "start"]
+        await svc.join(tid, BOB, "Bob")
+        assert acts(table_buttons(svc.public_state(tid))) == ["leave", "start"]
+    finally:
+        await svc.close()
+
+
+async def test_while_playing_the_table_offers_my_cards_and_never_a_card(tmp_path: Path) -> None:
+    svc, tid = await two_players(tmp_path)
+    try:
+        await svc.join(tid, BOB, "Bob")
+        await svc.start(tid, ALICE)
+        state = svc.public_state(tid)
+        assert acts(table_buttons(state)) == ["hand"]
+        assert acts(table_buttons(state, recount=True)) == ["hand"]
+        assert next_deal_button(state) is None
+        assert state.view is not None
+        seen = set(state.view.visible_cards())  # the face-up card (a twin may be in a hand)
+        hidden = {card for uid in (ALICE, BOB) for card in svc.hand_view(tid, uid)[0].hand}
+        words = table_content(state).split()
+        assert hidden - seen and not [c for c in hidden - seen
+                                      if card_label(c, "german") in words]
+    finally:
+        await svc.close()
+
+
+async def test_a_card_button_is_enabled_exactly_when_the_engine_lists_a_play_of_it(
+        tmp_path: Path) -> None:
+    svc, tid = await two_players(tmp_path)
+    try:
+        await svc.join(tid, BOB, "Bob")
+        await svc.start(tid, ALICE)
+        state = svc.public_state(tid)
+        for uid in (ALICE, BOB):
+            view, version = svc.hand_view(tid, uid)
+            legal = {(a.card, a.opening) for a in view.actions if a.do == "play"}
+            drawn = hand_buttons(state, view, version, "en")
+            enabled, disabled = set(), set()
+            for item in drawn.children:
+                click = HandClick.parse(item.custom_id)  # type: ignore[attr-defined]
+                assert click is not None and click.version == version
+                if isinstance(click.act, PlayCard):
+                    key = (click.act.card, click.act.opening)
+                    (disabled if item.item.disabled else enabled).add(key)  # type: ignore[attr-defined]
+            assert enabled == legal
+            assert {card for card, _ in enabled | disabled} == set(view.hand)
+            assert all(card_label(c, "german") in hand_content(state, view, "en")
+                       for c in view.hand)
+    finally:
+        await svc.close()
