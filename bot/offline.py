@@ -121,7 +121,7 @@ def build_world(env: simcord.Env) -> tuple[Any, Any, Any, Any]:
 
     simcord numbers what it creates from its clock (which starts at the same instant every
     time) and a counter, so the same steps give the same ids: the stored tables find their
-    channel and their players again. ``tests/test_offline.py`` checks that."""
+    channel and their players again. ``tests/e2e/test_offline.py`` checks that."""
     bot_user = getattr(env.backend, "bot_user", None)
     if bot_user is not None:  # simcord calls its bot "TestBot"
         bot_user.name = BOT_NAME

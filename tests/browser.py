@@ -3,7 +3,7 @@
 Debian's ``chromium`` package is enough (``.ci/run`` installs it when missing). The browser
 is started with ``--remote-debugging-port=0`` and driven through its page websocket with
 aiohttp: ``Runtime.evaluate`` to read the page, ``Input.*`` for real typing and clicks,
-``Page.captureScreenshot`` for pictures (the README's, see ``tests/test_offline_browser.py``).
+``Page.captureScreenshot`` for pictures (the README's, see ``tests/e2e/test_offline_browser.py``).
 """
 
 from __future__ import annotations

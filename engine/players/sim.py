@@ -7,7 +7,7 @@ free play while the talon lasts, then follow, beat, trump and overtrump; tricks,
 indicator drawn last; marriages (both meld windows, both second-pair rules, melding after the
 talon or not), the Seven exchange, five Sevens, five tricks, and the knock at 101 the moment a
 team has it (every computer player knocks then). Vorhand's opening is given, not chosen here.
-``tests/test_players.py`` checks it against the engine move by move.
+``tests/engine/test_players.py`` checks it against the engine move by move.
 
 ``solve`` is the exact search once the talon is empty: alpha-beta over the remaining tricks of
 one world, two sides (the root's team against the rest), values in games (±1, ±2).

@@ -4,7 +4,7 @@ Each deal is a seeded deal played by a fixed policy: knock as soon as a team has
 points (by that team's lowest seat), else the first declaration or exchange on offer, else the
 first legal play. A few refused actions are mixed in. The results were checked by hand (the
 ``notes`` of each ``*.expected.json``) and are recounted independently by
-``tests/test_golden.py``; do not regenerate them without checking again.
+``tests/engine/test_golden.py``; do not regenerate them without checking again.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import pytest
 from engine.record import parse_record, replay
 from engine.rules import Rules
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 NAMES = sorted(p.name[: -len(".json")] for p in GOLDEN.glob("*.json")
                if not p.name.endswith(".expected.json"))

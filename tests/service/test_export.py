@@ -17,7 +17,7 @@ from bot.service.export import CSV_COLUMNS, export_history
 from engine.match import MatchScore, outcome_of
 from engine.record import parse_record, replay, replay_deal
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _history(path: Path) -> tuple[int, int]:

@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 KEYS = {"players", "deals", "seed", "rules", "reasons", "wins", "games", "actions", "marriages",
         "exchanges"}
 REASONS = {"aus", "gaigel", "untergaigelt", "uebergaigelt", "false_accusation", "five_sevens",

@@ -1,7 +1,7 @@
 """Offline mode (``bot.offline``) without a browser: the world it builds, the preview it
 serves, resuming tables on the same database, keeping the page current, and the command line
 (``python -m bot`` with no token, ``--offline``, Ctrl-C). The browser test is
-``tests/test_offline_browser.py``."""
+``tests/e2e/test_offline_browser.py``."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from bot.offline import (
 )
 from bot.shell.app import Pacing
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 POINTS = re.compile(r"Points \(beginner option\):\s*A:\s*(\d+)")
 CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")
 

@@ -14,7 +14,7 @@ from engine.cards import CANONICAL_PACK, parse_card
 from engine.errors import MESSAGES
 from engine.record import RecordError, parse_record, replay
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 STATE_KEYS = {"trump_suit", "indicator", "talon", "hands", "trick", "leader", "to_play",
               "tricks", "points", "melds"}
 HANDS = [["EA", "E10", "HK", "HO", "S7"], ["S10", "BK", "E7", "HU", "SU"],

@@ -12,7 +12,7 @@ second, two-seat deal (You against one computer) has You ``/declare`` and ``/kno
 
 Skipped when Debian's ``chromium`` is not installed (``.ci/run`` installs it).
 
-``GAIGEL_SCREENSHOTS=docs python -m pytest tests/test_offline_browser.py`` also writes the
+``GAIGEL_SCREENSHOTS=docs python -m pytest tests/e2e/test_offline_browser.py`` also writes the
 README's pictures (``docs/offline-table.png``, ``docs/offline-hand.png``), cropped from the
 page after three cards of the four-seat deal.
 """
