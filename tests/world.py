@@ -374,7 +374,8 @@ class World:
                         assert not cards_in_text(text) - public_allowed, \
                             f"table message shows more than public: {text}"
                 elif (latest is not None and m.id == latest.id and deal is not None
-                      and any(c.split(":")[3] == str(state.version) for c in ids)):
+                      and any(c.split(":")[2:4] == [str(state.table_id), str(state.version)]
+                              for c in ids)):
                     # the user's hand as of now (an older one is an older view of their own)
                     for text in message_texts(m):
                         assert not cards_in_text(text) - own, f"{name}'s hand shows more: {text}"

@@ -43,7 +43,9 @@ class TableOptions:
     """Beginner option: show running points in the views."""
     language: str = "en"
     suit_style: str = "german"
-    computer_knock: str = "at_once"
+    computer_knock: str = "own_turn"
+    """When a computer knocks for a team with a person: on its own turn (people get to knock
+    first), or ``at_once``. A team of computers only always knocks at once."""
     """When a computer claims "Aus!" for its team: ``at_once``, the moment the team has 101
     (as every computer level does on its own); ``own_turn``, a computer whose team has a person
     at the table knocks only when it is to play, so that the person, counting in their head,

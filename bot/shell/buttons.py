@@ -17,7 +17,7 @@ from engine import View
 
 from ..service.models import PublicState
 from ..texts import say
-from .card_text import card_label, meld_points, suit_symbol
+from .card_text import card_label, hand_order, meld_points, suit_symbol
 from .custom_ids import (
     HAND_TEMPLATE,
     TABLE_TEMPLATE,
@@ -149,7 +149,8 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str) -> dis
         if a.do == "play" and a.card is not None:
             plays.setdefault(a.card, []).append(a.opening)
     cards: list[HandButton] = []
-    for i, card in enumerate(view.hand):
+    for i in hand_order(view.hand, view.trump_suit):
+        card = view.hand[i]
         openings = plays.get(card)
         label = card_label(card, style)
         options: list[str | None] = list(openings) if openings else [None]

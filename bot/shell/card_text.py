@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import RANK_NAMES_DE, RANK_NAMES_EN, SUIT_NAMES_DE, SUIT_NAMES_EN
+from engine.cards import RANK_NAMES_DE, RANK_NAMES_EN, RANKS, SUIT_NAMES_DE, SUIT_NAMES_EN, SUITS
 
 GERMAN_SUITS = {"E": "🌰", "B": "🍃", "H": "❤️", "S": "🔔"}
 FRENCH_SUITS = {"E": "♣️", "B": "♠️", "H": "♥️", "S": "♦️"}
@@ -37,6 +37,23 @@ def card_label(card: str | None, style: str = "german") -> str:
         return BACK
     ranks = FRENCH_RANKS if style == "french" else GERMAN_RANKS
     return f"{suit_symbol(card[0], style)}{ranks[card[1:]]}"
+
+
+def hand_order(hand: Sequence[str], trump: str) -> list[int]:
+    """The positions of a hand as players hold it: trumps first, then the other suits in a
+    fixed order, each from the Ace down (A 10 K O U 7). A card drawn takes its place, not the
+    end, so the hand reads the same from one trick to the next."""
+
+    def key(i: int) -> tuple[int, int, int]:
+        card = hand[i]
+        suit = card[0]
+        return (0 if suit == trump else 1, SUITS.index(suit), RANKS.index(card[1:]))
+
+    return sorted(range(len(hand)), key=key)
+
+
+def sorted_hand(hand: Sequence[str], trump: str) -> list[str]:
+    return [hand[i] for i in hand_order(hand, trump)]
 
 
 def cards_line(cards: Sequence[str | None], style: str = "german") -> str:

@@ -20,6 +20,7 @@ from .card_text import (
     card_label,
     cards_line,
     meld_points,
+    sorted_hand,
     stroke_marks,
     suit_name,
     suit_symbol,
@@ -237,7 +238,7 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         head += f" ({card_label(view.indicator, style)})"
     head += " · " + (say(lang, "talon", count=view.talon) if view.talon else say(lang, "talon_empty"))
     lines.append(head)
-    lines.append(cards_line(view.hand, style) or "–")
+    lines.append(cards_line(sorted_hand(view.hand, view.trump_suit), style) or "–")
     if view.trick.plays:
         lines.append(f"{say(lang, 'trick')}: {trick_line(state, view.trick, style)}")
     if view.last_trick is not None:
@@ -247,6 +248,9 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         pts = " · ".join(f"{team_name(table_team_of_engine_team(state, t))}: {p}"
                          for t, p in enumerate(view.points))
         lines.append(f"{say(lang, 'points_beginner')}: {pts}")
+        own = view.points[view.seat % view.teams] if view.seat is not None else 0
+        if own >= 101 and view.result is None and any(a.do == "knock" for a in view.actions):
+            lines.append(say(lang, "can_knock"))
     if view.result is not None:
         lines.append(say(lang, "hand_over"))
     elif state.status == "ended":

@@ -4,6 +4,7 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "can_knock": "Eure Partei hat 101: ihr könnt klopfen (Knopf Klopfen oder /knock).",
     "table_title": "Gaigel · Tisch {table}",
     "status_open": "Warte auf Spieler: {taken}/{players} Plätze besetzt. Der Gastgeber startet.",
     "status_waiting": "Das Spiel ist aus. Weiter mit „Nächstes Spiel“.",

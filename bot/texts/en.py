@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "can_knock": "Your team has 101: your team can knock (the Knock button, or /knock).",
     "table_title": "Gaigel · table {table}",
     "status_open": "Waiting for players: {taken}/{players} seats taken. The host starts.",
     "status_waiting": "Deal over. Next deal when someone clicks “Next deal”.",

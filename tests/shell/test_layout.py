@@ -80,3 +80,29 @@ async def test_a_card_button_is_enabled_exactly_when_the_engine_lists_a_play_of_
                        for c in view.hand)
     finally:
         await svc.close()
+
+
+def test_a_hand_is_held_trumps_first_then_each_suit_from_the_ace_down() -> None:
+    from bot.shell.card_text import sorted_hand
+    hand = ("S7", "HA", "E10", "HU", "SA", "EK", "H10")
+    assert sorted_hand(hand, "S") == ["SA", "S7", "E10", "EK", "HA", "H10", "HU"]
+    assert sorted_hand(("BU", "B7", "BA"), "H") == ["BA", "BU", "B7"]
+
+
+async def test_the_hands_buttons_follow_the_held_order(tmp_path: Path) -> None:
+    from bot.shell.card_text import sorted_hand
+    svc, tid = await two_players(tmp_path)
+    try:
+        await svc.join(tid, BOB, "Bob")
+        await svc.start(tid, ALICE)
+        state = svc.public_state(tid)
+        view, version = svc.hand_view(tid, ALICE)
+        cards = [HandClick.parse(item.custom_id).act.card  # type: ignore[union-attr]
+                 for item in hand_buttons(state, view, version, "en").children
+                 if isinstance(HandClick.parse(item.custom_id).act,  # type: ignore[union-attr,attr-defined]
+                               PlayCard)]
+        held = sorted_hand(view.hand, view.trump_suit)
+        assert [c for i, c in enumerate(cards) if i == 0 or cards[i - 1] != c] == \
+            [c for i, c in enumerate(held) if i == 0 or held[i - 1] != c]
+    finally:
+        await svc.close()
