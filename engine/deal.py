@@ -449,6 +449,18 @@ class Deal:
                 out.append(card)
         return out
 
+    def play_refusals(self, seat: int) -> dict[str, str]:
+        """Why each card of ``seat``'s hand may not be played now (cards it may play are
+        absent): the routine that validates a play, so that a hand can say why a card is
+        disabled. Empty when it is not ``seat``'s turn."""
+        if seat != self.to_play or self.result is not None:
+            return {}
+        hand = self.hands[seat]
+        if not self.tricks and not self.trick and self.rules.openings:
+            return {c: "bad_opening" for c in dict.fromkeys(hand)
+                    if all(self._opening_refusal(hand, c, o) is not None for o in OPENINGS)}
+        return dict(self._follow_refusals(hand))
+
     def legal_plays(self, seat: int) -> list[Action]:
         """Every play ``seat`` may make now, with its opening on the deal's first card."""
         if seat != self.to_play or self.result is not None:

@@ -52,6 +52,8 @@ class View:
     actions: tuple[Action, ...]
     result: Result | None
     points: tuple[int, ...] | None
+    refusals: tuple[tuple[str, str], ...] = ()
+    """The seat's cards it may not play now, each with the engine's reason code (on its turn)."""
 
     def visible_cards(self) -> list[str]:
         """Every card code this view shows, for leak checks."""
@@ -99,6 +101,7 @@ def seat_view(deal: Deal, seat: int | None, *, show_points: bool = False) -> Vie
         (s, c if not face_down or s == seat else None) for s, c in deal.trick
     )
     last = deal.tricks[-1] if deal.tricks else None
+    refusals: tuple[tuple[str, str], ...] = ()
     if seat is None:
         hand: tuple[str, ...] = ()
         actions: tuple[Action, ...] = ()
@@ -106,6 +109,7 @@ def seat_view(deal: Deal, seat: int | None, *, show_points: bool = False) -> Vie
         hand = tuple(deal.hands[seat])
         actions = tuple(deal.legal_plays(seat)
                         + deal.legal_claims(seat, offer_all_accusations=True))
+        refusals = tuple(deal.play_refusals(seat).items())
     return View(
         seat=seat,
         players=deal.players,
@@ -127,6 +131,7 @@ def seat_view(deal: Deal, seat: int | None, *, show_points: bool = False) -> Vie
         actions=actions,
         result=deal.result,
         points=tuple(deal.points) if show_points else None,
+        refusals=refusals,
     )
 
 

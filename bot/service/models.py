@@ -44,12 +44,10 @@ class TableOptions:
     language: str = "en"
     suit_style: str = "german"
     computer_knock: str = "own_turn"
-    """When a computer knocks for a team with a person: on its own turn (people get to knock
-    first), or ``at_once``. A team of computers only always knocks at once."""
-    """When a computer claims "Aus!" for its team: ``at_once``, the moment the team has 101
-    (as every computer level does on its own); ``own_turn``, a computer whose team has a person
-    at the table knocks only when it is to play, so that the person, counting in their head,
-    may knock first on their own turn (and bears the fault if they play on)."""
+    """When a computer claims "Aus!" for its team: ``own_turn`` (the default), a computer whose
+    team has a person at the table knocks only when it is to play, so that the person, counting
+    in their head, may knock first on their own turn (and bears the fault if they play on);
+    ``at_once``, the moment the team has 101. A team of computers only knocks at once."""
 
     def engine_rules(self) -> Rules:
         return Rules.named(self.preset, **self.rules)

@@ -38,7 +38,7 @@ def hand_view(t: LiveTable, user_id: int) -> tuple[View, int]:
         raise ServiceError("not_started")
     view = seat_view(t.deal, t.seat_of_chair(chair), show_points=t.options.show_points)
     if not t.live and view.result is None:  # ended by the host mid-deal: nothing to do
-        view = replace(view, to_play=None, actions=())
+        view = replace(view, to_play=None, actions=(), refusals=())
     return view, t.version
 
 

@@ -260,10 +260,38 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         if view.trick_number == 0 and not view.trick.plays and any(
                 a.opening for a in view.actions if a.do == "play"):
             lines.append(say(lang, "hand_opening"))
+            lines += opening_lines(view, lang)
+        why = disabled_line(view, lang, style)
+        if why:
+            lines.append(why)
     elif view.to_play is not None:
         when = f" <t:{int(state.deadline)}:R>" if state.deadline else ""
         lines.append(say(lang, "hand_wait", name=seat_name(state, view.to_play)) + when)
     return clip("\n".join(lines))
+
+
+DISABLED_ORDER = ("must_follow", "must_trump", "must_overtrump", "must_beat",
+                  "trump_in_first_trick", "bad_opening")
+"""The reason told when several apply (one line: the one that explains most)."""
+
+
+def disabled_line(view: View, lang: str, style: str) -> str | None:
+    """Why the seat's grey cards may not be played now, in one line (the engine's reason)."""
+    codes = {code for _, code in view.refusals}
+    code = next((c for c in DISABLED_ORDER if c in codes), None)
+    if code is None:
+        return None
+    led = next((c for _, c in view.trick.plays if c is not None), None)
+    suit = led[0] if led else view.trump_suit
+    return say(lang, f"disabled_{code}",
+               suit=f"{suit_symbol(suit, style)} {suit_name(suit, lang, style)}",
+               trump=f"{suit_symbol(view.trump_suit, style)} {suit_name(view.trump_suit, lang, style)}")
+
+
+def opening_lines(view: View, lang: str) -> list[str]:
+    """What each opening offered on the deal's first card means, one line each."""
+    offered = dict.fromkeys(a.opening for a in view.actions if a.do == "play" and a.opening)
+    return [say(lang, f"opening_{o.replace('-', '_')}") for o in offered]
 
 
 # ---------------------------------------------------------------------- the knock ceremony

@@ -4,6 +4,34 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "score_legend_strokes": (
+        "Striche: die Verlierer eines Spiels machen einen Strich I (V bei doppeltem Spiel), bis {limit} gemacht sind; danach löschen die Gewinner ihre (~~I~~); wer zuerst keinen Strich mehr hat, gewinnt."
+    ),
+    "score_legend_tokens": (
+        "Marken: die Verlierer eines Spiels nehmen eine Marke (zwei bei doppeltem Spiel) aus dem Vorrat von {limit}; danach geben Gewinner ihre zurück; wer zuerst keine mehr hat, gewinnt."
+    ),
+    "score_legend_points": (
+        "Gewinnpunkte: die Gewinner eines Spiels bekommen 1, 2 bei doppeltem Spiel (ein Gaigel); wer zuerst {limit} hat, gewinnt."
+    ),
+    "score_legend_three": (
+        "Drei Spieler: jedes Spiel bringt 5, 3 und 1 (6/3 oder 9, wenn jemand keinen Stich hat); nach {limit} Spielen gewinnen die meisten Gewinnpunkte."
+    ),
+    "disabled_must_follow": "Graue Karten: du musst {suit} bedienen, solange du kannst.",
+    "disabled_must_trump": "Graue Karten: du hast kein {suit}, also musst du trumpfen ({trump}).",
+    "disabled_must_overtrump": "Graue Karten: du musst den Trumpf im Stich überstechen.",
+    "disabled_must_beat": "Graue Karten: du musst {suit} bedienen und höher stechen, wenn du kannst.",
+    "disabled_trump_in_first_trick": "Graue Karten: im ersten Stich kein Trumpf (außer du hast nur Trümpfe).",
+    "disabled_bad_opening": "Graue Karten: mit ihnen kann man das Spiel nicht eröffnen.",
+    "opening_ge_elfen": "· Ge-Elfen: ein Farb-Ass offen; der erste Stich gehört dir, was auch kommt.",
+    "opening_hoeher_hat": (
+        "· Höher hat (verdeckt): eine Farbkarte, kein Ass; alle spielen verdeckt, die höchste Karte deiner Farbe gewinnt."
+    ),
+    "opening_zweite_alte": (
+        "· Zweite Alte (verdeckt): ein Farb-Ass verdeckt; wer zuerst das gleiche Ass spielt, gewinnt, sonst du."
+    ),
+    "opening_trumpf": (
+        "· Trumpf: du hast fünf Trümpfe; spiel einen offen aus, du gewinnst, außer jemand mit fünf Trümpfen spielt höher."
+    ),
     "can_knock": "Eure Partei hat 101: ihr könnt klopfen (Knopf Klopfen oder /knock).",
     "table_title": "Gaigel · Tisch {table}",
     "status_open": "Warte auf Spieler: {taken}/{players} Plätze besetzt. Der Gastgeber startet.",

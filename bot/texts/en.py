@@ -6,6 +6,34 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "score_legend_strokes": (
+        "Strokes: the losers of a deal draw I (V for a double game) until {limit} are drawn; then the winners of a deal erase theirs (~~I~~); the first team with a clear line wins."
+    ),
+    "score_legend_tokens": (
+        "Tokens: the losers of a deal take a token (two for a double game) from the pool of {limit}; then winners give theirs back; the first team with none left wins."
+    ),
+    "score_legend_points": (
+        "Game points: the winners of a deal score 1, 2 for a double game (a Gaigel); the first team to {limit} wins."
+    ),
+    "score_legend_three": (
+        "Three players: each deal scores 5, 3 and 1 (6/3 or 9 when someone took no trick); after {limit} deals the most game points win."
+    ),
+    "disabled_must_follow": "Grey cards: you must follow {suit} while you can.",
+    "disabled_must_trump": "Grey cards: you have no {suit}, so you must trump ({trump}).",
+    "disabled_must_overtrump": "Grey cards: you must play a higher trump than the one in the trick.",
+    "disabled_must_beat": "Grey cards: you must follow {suit} and beat the trick's best card when you can.",
+    "disabled_trump_in_first_trick": "Grey cards: no trumps to the first trick (unless you hold only trumps).",
+    "disabled_bad_opening": "Grey cards: they cannot open the deal.",
+    "opening_ge_elfen": "· Ge-Elfen: a plain Ace face up; you win the first trick whatever is played.",
+    "opening_hoeher_hat": (
+        "· Höher hat (face down): a plain card that is not an Ace; all play face down, the highest card of your suit wins."
+    ),
+    "opening_zweite_alte": (
+        "· Zweite Alte (face down): a plain Ace face down; the first to play the same Ace wins, else you do."
+    ),
+    "opening_trumpf": (
+        "· Trumpf: you hold five trumps; lead one face up, you win unless another player with five trumps plays higher."
+    ),
     "can_knock": "Your team has 101: your team can knock (the Knock button, or /knock).",
     "table_title": "Gaigel · table {table}",
     "status_open": "Waiting for players: {taken}/{players} seats taken. The host starts.",

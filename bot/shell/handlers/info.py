@@ -22,8 +22,12 @@ class InfoHandlers(HandlerBase):
     @handler(table=True)
     async def score(self, req: Request) -> None:
         state, lang = req.table, req.lang
-        text = score_text(state, state.score) if state.score else say(lang, "stats_none")
-        await req.answer(f"**{say(lang, 'score')}** — {text}")
+        if not state.score:
+            await req.answer(f"**{say(lang, 'score')}** — {say(lang, 'stats_none')}")
+            return
+        legend = say(lang, f"score_legend_{state.score['kind']}", limit=state.score["limit"])
+        await req.answer(f"**{say(lang, 'score')}** — {score_text(state, state.score)}\n"
+                         f"-# {legend}")
 
     @handler()
     async def rules(self, req: Request) -> None:
