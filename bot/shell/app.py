@@ -21,7 +21,7 @@ from ..service.errors import ServiceError
 from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
-from .buttons import HandButton, TableButton
+from .buttons import HandButton, PrimerButton, TableButton
 from .handlers.context import Parts, answer
 from .handlers.info import InfoHandlers
 from .handlers.lobby import LobbyHandlers
@@ -79,7 +79,7 @@ class GaigelBot(discord.Client):
             self.service = await GameService.open(
                 self.settings.database_path, clock=now, on_outcome=self.on_outcome, **options)
         self.wire(self.service)
-        self.add_dynamic_items(TableButton, HandButton)
+        self.add_dynamic_items(TableButton, HandButton, PrimerButton)
         await self.tree.set_translator(GaigelTranslator())
 
     def wire(self, service: GameService) -> None:

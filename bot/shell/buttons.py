@@ -20,6 +20,7 @@ from ..texts import say
 from .card_text import card_label, hand_order, meld_points, suit_symbol
 from .custom_ids import (
     HAND_TEMPLATE,
+    PRIMER_TEMPLATE,
     TABLE_TEMPLATE,
     Accuse,
     DeclarePair,
@@ -28,6 +29,7 @@ from .custom_ids import (
     HandClick,
     Knock,
     PlayCard,
+    PrimerPage,
     Refresh,
     ShowSevens,
     TableClick,
@@ -80,7 +82,37 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_T
         await bot.play.hand_click(interaction, self.click)
 
 
+class PrimerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRIMER_TEMPLATE):
+    """Previous / Next of the primer's pages."""
+
+    def __init__(self, click: PrimerPage | None, *, label: str = "",
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "?", style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=click.custom_id if click else "gg:p:0:0"))
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> PrimerButton:
+        return cls(PrimerPage.parse(match.group(0)))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        bot: GaigelBot = interaction.client
+        await bot.info.primer_click(interaction, self.click)
+
+
 # ---------------------------------------------------------------------- layouts
+
+
+def primer_buttons(table_id: int, page: int, pages: int, lang: str) -> discord.ui.View:
+    """Previous and Next under a primer page (greyed at the ends)."""
+    view = _view()
+    view.add_item(PrimerButton(PrimerPage(table_id, max(page - 1, 0)),
+                               label=say(lang, "btn_previous"), disabled=page <= 0))
+    view.add_item(PrimerButton(PrimerPage(table_id, min(page + 1, pages - 1)),
+                               label=say(lang, "btn_next_page"), disabled=page >= pages - 1))
+    return view
 
 
 def _view() -> discord.ui.View:

@@ -113,6 +113,11 @@ async def rules(interaction: Interaction) -> None:
     await _info(interaction).rules(interaction)
 
 
+@gaigel.command(name=_("help"), description=_("How to play Gaigel, in a few short pages"))
+async def help_(interaction: Interaction) -> None:
+    await _info(interaction).help(interaction)
+
+
 @gaigel.command(name=_("settings"), description=_("Server defaults for new tables (server managers)"))
 @app_commands.describe(preset=_("Default rules preset"), language=_("Language of the tables"),
                        suits=_("Suit symbols"), strokes=_("Strokes per match"),

@@ -3,6 +3,8 @@ here, so they are tested on their own).
 
 - ``TableClick``: a button of the public table message, ``gg:t:<table>:<version>:<act>``.
   Never a card.
+- ``PrimerPage``: a page button of the primer (``/gaigel help``), ``gg:p:<table>:<page>``;
+  table 0 when it was opened without a table (the server's defaults).
 - ``HandClick``: a button of a player's own (ephemeral or DM) hand,
   ``gg:h:<table>:<version>:<act><arg>``; the act is one ``HandAct`` subclass (play a card,
   declare, exchange, knock, accuse, five Sevens, refresh). A card appears only here, on its
@@ -27,6 +29,7 @@ OPENING_CODES = {"ge-elfen": "g", "hoeher-hat": "h", "zweite-alte": "z", "trumpf
 OPENINGS_BY_CODE = {v: k for k, v in OPENING_CODES.items()}
 
 TABLE_TEMPLATE = r"gg:t:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z]+)"
+PRIMER_TEMPLATE = r"gg:p:(?P<table>\d+):(?P<page>\d+)"
 HAND_TEMPLATE = r"gg:h:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z])(?P<arg>[A-Za-z0-9.-]*)"
 
 
@@ -50,6 +53,24 @@ class TableClick:
         if m is None or not _in_range(m["table"], m["version"]):
             return None
         return cls(int(m["table"]), int(m["version"]), m["act"])
+
+
+@dataclass(frozen=True)
+class PrimerPage:
+    table_id: int
+    """0: no table (the server's default rules)."""
+    page: int
+
+    @property
+    def custom_id(self) -> str:
+        return f"gg:p:{self.table_id}:{self.page}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> PrimerPage | None:
+        m = re.fullmatch(PRIMER_TEMPLATE, custom_id)
+        if m is None or not _in_range(m["table"]) or len(m["page"]) > 2:
+            return None
+        return cls(int(m["table"]), int(m["page"]))
 
 
 # ---------------------------------------------------------------------- hand acts

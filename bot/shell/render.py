@@ -219,6 +219,8 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     elif state.status == "ended":
         lines.append(say(lang, "status_ended"))
     lines += [f"-# {n}" for n in notices]
+    if state.status in ("open", "playing", "waiting"):
+        lines.append(say(lang, "table_primer"))
     return clip("\n".join(lines))
 
 

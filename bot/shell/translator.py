@@ -19,6 +19,7 @@ GERMAN: dict[str, str] = {
     "last": "letzter",
     "score": "stand",
     "rules": "regeln",
+    "help": "hilfe",
     "settings": "einstellungen",
     "export": "export",
     "stats": "statistik",
@@ -73,6 +74,7 @@ GERMAN: dict[str, str] = {
     "Leave this channel's table; once it has started, a computer takes your seat":
         "Den Tisch dieses Kanals verlassen; nach dem Start übernimmt ein Computer deinen Platz",
     "The table's rules in plain words": "Die Regeln des Tisches in Worten",
+    "How to play Gaigel, in a few short pages": "Wie man Gaigel spielt, auf ein paar kurzen Seiten",
     "Server defaults for new tables (server managers)":
         "Voreinstellungen für neue Tische (Server-Verwalter)",
     "Default rules preset": "Voreingestelltes Regelwerk",

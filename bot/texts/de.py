@@ -4,6 +4,89 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "btn_previous": "◀ Zurück",
+    "btn_next_page": "Weiter ▶",
+    "rules_primer": "Neu bei Gaigel? /gaigel help erklärt das Spiel Seite für Seite.",
+    "table_primer": "-# Neu bei Gaigel? /gaigel help",
+    "primer_head": (
+        "**Gaigel, so wird gespielt · {page}/{pages} · {title}**\n-# Dieser Tisch spielt nach den Regeln {preset}."
+    ),
+    "primer_title_cards": "Die Karten",
+    "primer_title_deal": "Trumpf und Talon",
+    "primer_title_first_trick": "Der erste Stich",
+    "primer_title_play": "Einen Stich spielen",
+    "primer_title_marriages": "Paare melden",
+    "primer_title_knock": "Klopfen: „Aus!“ bei 101",
+    "primer_title_match": "Die Partie",
+    "primer_cards": (
+        "48 Karten: A 10 K O U 7, jede doppelt, in vier Farben ({suits}). O ist der Ober, U der Unter."
+    ),
+    "primer_cards_values": (
+        "Augen: A 11 · 10 10 · K 4 · O 3 · U 2 · 7 0 (240 im Spiel). Ein Stich zählt die Augen seiner Karten."
+    ),
+    "primer_cards_beat": (
+        "Rangfolge: A > 10 > K > O > U > 7. Den Stich macht die höchste Karte der ausgespielten Farbe, außer es liegt Trumpf: dann der höchste Trumpf. Von zwei gleichen Karten gewinnt die zuerst gespielte."
+    ),
+    "primer_deal": (
+        "Jeder bekommt fünf Karten; die nächste Karte liegt offen, ihre Farbe ist Trumpf. Der Rest ist der Talon: nach jedem Stich zieht jeder eine Karte, der Stichgewinner zuerst, so bleiben es fünf. Die offene Karte wird zuletzt gezogen."
+    ),
+    "primer_exchange_team": (
+        "Die Trumpf-Sieben darf gegen die offene Karte getauscht werden, sobald deine Partei einen Stich hat."
+    ),
+    "primer_exchange_self": (
+        "Die Trumpf-Sieben darf gegen die offene Karte getauscht werden, sobald du selbst einen Stich hast."
+    ),
+    "primer_openings": (
+        "Die erste Karte des Spiels (Vorhand, links vom Geber) muss auf eine dieser Arten eröffnen; das Blatt bietet nur die passenden an:"
+    ),
+    "primer_openings_no_trump": (
+        "Im ersten Stich darf sonst niemand Trumpf spielen, außer er hat nur Trümpfe."
+    ),
+    "primer_no_openings": (
+        "Vorhand spielt eine beliebige Karte offen aus; der erste Stich ist ein gewöhnlicher Stich."
+    ),
+    "primer_free": (
+        "Solange der Talon reicht, darf man jede Karte spielen: kein Bedienen, kein Stechen."
+    ),
+    "primer_strict": (
+        "Ist der Talon leer, gelten für die letzten fünf Stiche strenge Regeln: Farbe bedienen und die beste Karte stechen, wenn man kann; ohne die Farbe trumpfen (und einen Trumpf im Stich überstechen, wenn man kann); sonst jede Karte. Das Blatt graut Karten aus, die nicht gehen, und sagt warum."
+    ),
+    "primer_strict_trumped_any": (
+        "Hat schon jemand getrumpft, darf man beim Bedienen jede Karte der Farbe spielen."
+    ),
+    "primer_strict_trumped_beat": (
+        "Auch wenn schon jemand getrumpft hat, muss man beim Bedienen die beste Karte der Farbe stechen, wenn man kann."
+    ),
+    "primer_marriages": (
+        "Ein Paar sind König und Ober einer Farbe auf der Hand: 20 Augen, in Trumpf 40 (beide Paare einer Farbe auf einmal: 40, in Trumpf 80). Melde es mit dem Knopf im Blatt oder /declare; die Augen zählen sofort. Deine Partei muss vorher einen Stich gemacht haben."
+    ),
+    "primer_meld_any_time": (
+        "Melden darf man jederzeit, sobald die eigene Partei einen Stich hat, auch wenn man nicht am Zug ist."
+    ),
+    "primer_meld_after_trick": (
+        "Melden darf man nur direkt nach einem Stich der eigenen Partei, vor der nächsten Karte: ein Paar pro Stich."
+    ),
+    "primer_meld_not_after_talon": "Ist der Talon leer, wird nicht mehr gemeldet.",
+    "primer_knock": (
+        "Niemand zeigt die Augen an: zählt im Kopf mit. Hat eure Partei 101 oder mehr (Stiche und Paare), klopft: „Aus!“ (Knopf Klopfen oder /knock). Dann werden die Stiche eurer Partei im Kanal umgedreht und gezählt."
+    ),
+    "primer_knock_right": (
+        "Richtig: eure Partei gewinnt ein Spiel; ein doppeltes Spiel (ein Gaigel), wenn die Gegner keinen Stich haben."
+    ),
+    "primer_knock_wrong": "Zu früh (unter 101): untergaigelt, die Gegner gewinnen doppelt.",
+    "primer_played_on": (
+        "Zu spät: wer mit 101 oder mehr noch eine Karte spielt, hat weitergespielt; die Gegner dürfen das anklagen (/accuse) und gewinnen doppelt (übergaigelt). Eine falsche Anklage verliert doppelt."
+    ),
+    "primer_five_sevens": (
+        "Fünf Siebener auf der Hand gewinnen sofort ein einfaches Spiel (mit ihrem Knopf zeigen)."
+    ),
+    "primer_five_tricks": "Eine Partei, die die ersten fünf Stiche macht, gewinnt sofort doppelt.",
+    "primer_show_points": (
+        "Dieser Tisch hat die Anfänger-Option: die Augen werden angezeigt, und das Blatt sagt, wann eure Partei klopfen kann."
+    ),
+    "primer_match_teams": (
+        "Zu viert oder zu sechst sitzen die Partner über Kreuz: jeder zweite Platz ist eine Partei (A, B). /gaigel score zeigt die Partie, /gaigel rules die Regeln dieses Tisches."
+    ),
     "score_legend_strokes": (
         "Striche: die Verlierer eines Spiels machen einen Strich I (V bei doppeltem Spiel), bis {limit} gemacht sind; danach löschen die Gewinner ihre (~~I~~); wer zuerst keinen Strich mehr hat, gewinnt."
     ),

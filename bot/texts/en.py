@@ -6,6 +6,87 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "btn_previous": "◀ Previous",
+    "btn_next_page": "Next ▶",
+    "rules_primer": "New to Gaigel? /gaigel help explains the game page by page.",
+    "table_primer": "-# New to Gaigel? /gaigel help",
+    "primer_head": (
+        "**Gaigel, how to play · {page}/{pages} · {title}**\n-# This table plays the {preset} rules."
+    ),
+    "primer_title_cards": "The cards",
+    "primer_title_deal": "Trumps and the talon",
+    "primer_title_first_trick": "The first trick",
+    "primer_title_play": "Playing a trick",
+    "primer_title_marriages": "Marriages",
+    "primer_title_knock": "Knocking: “Aus!” at 101",
+    "primer_title_match": "The match",
+    "primer_cards": (
+        "48 cards: A 10 K O U 7, each twice, in four suits ({suits}). O is the Ober, U the Unter (like a Queen and a Jack)."
+    ),
+    "primer_cards_values": (
+        "Card points: A 11 · 10 10 · K 4 · O 3 · U 2 · 7 0 (240 in the pack). Tricks are worth the points of their cards."
+    ),
+    "primer_cards_beat": (
+        "Order: A > 10 > K > O > U > 7. A trick goes to the highest card of the suit led, unless a trump was played: then the highest trump. Of two equal cards, the first played wins."
+    ),
+    "primer_deal": (
+        "Everyone gets five cards; the next card lies face up and its suit is trump. The rest is the talon: after each trick everyone draws a card, the trick's winner first, so hands stay at five. The face-up card is drawn last."
+    ),
+    "primer_exchange_team": (
+        "The trump Seven may be exchanged for the face-up card once your team has won a trick."
+    ),
+    "primer_exchange_self": (
+        "The trump Seven may be exchanged for the face-up card once you have won a trick yourself."
+    ),
+    "primer_openings": (
+        "The first card of the deal (the player after the dealer, Vorhand) must open in one of these ways; the hand offers only the openings that fit:"
+    ),
+    "primer_openings_no_trump": (
+        "In the first trick nobody else may play a trump unless their hand is all trumps."
+    ),
+    "primer_no_openings": (
+        "The player after the dealer (Vorhand) leads any card face up; the first trick is an ordinary trick."
+    ),
+    "primer_free": "While the talon lasts, play any card: no need to follow suit or to beat.",
+    "primer_strict": (
+        "Once the talon is empty, the last five tricks are strict: follow the suit led and beat the best card if you can; without that suit, trump (and beat a trump in the trick if you can); otherwise any card. The hand greys out the cards you may not play and says why."
+    ),
+    "primer_strict_trumped_any": (
+        "If someone has trumped, a player who follows suit may play any card of it."
+    ),
+    "primer_strict_trumped_beat": (
+        "Even if someone has trumped, a player who follows suit must still beat the suit's best card if they can."
+    ),
+    "primer_marriages": (
+        "A marriage is the King and Ober of one suit in your hand: 20 points, 40 in trumps (both pairs of a suit at once: 40, 80 in trumps). Declare it with the hand's button or /declare; the points count at once. Your team must have won a trick first."
+    ),
+    "primer_meld_any_time": (
+        "You may declare any time once your team has won a trick, also when it is not your turn."
+    ),
+    "primer_meld_after_trick": (
+        "You may declare only right after a trick your team won, before the next card: one marriage each time."
+    ),
+    "primer_meld_not_after_talon": "Once the talon is empty, nobody declares any more.",
+    "primer_knock": (
+        "Nobody shows the running points: count in your head. When your team has 101 or more (tricks and marriages), knock: “Aus!” (the Knock button or /knock). Your team's tricks are then turned over and counted in the channel."
+    ),
+    "primer_knock_right": (
+        "Right: your team wins a game; a double game (a Gaigel) if the opponents have not won a trick."
+    ),
+    "primer_knock_wrong": "Too early (under 101): untergaigelt, the opponents win a double game.",
+    "primer_played_on": (
+        "Too late: a team that plays a card with 101 or more has played on; the opponents may accuse it (/accuse) and win a double game (übergaigelt). A wrong accusation loses double."
+    ),
+    "primer_five_sevens": (
+        "Five Sevens in your hand win a single game at once (show them with their button)."
+    ),
+    "primer_five_tricks": "A team that takes the first five tricks wins a double game at once.",
+    "primer_show_points": (
+        "This table has the beginner option: the running points are shown, and the hand says when your team can knock."
+    ),
+    "primer_match_teams": (
+        "With four or six players, partners sit opposite: every second seat is one team (A, B). /gaigel score shows the match, /gaigel rules this table's rules."
+    ),
     "score_legend_strokes": (
         "Strokes: the losers of a deal draw I (V for a double game) until {limit} are drawn; then the winners of a deal erase theirs (~~I~~); the first team with a clear line wins."
     ),

@@ -1,5 +1,5 @@
-"""Information: the last trick, the score, the rules, a player's stats, the leaderboard and
-the history export. Nothing here changes a table."""
+"""Information: the last trick, the score, the rules, the primer, a player's stats, the
+leaderboard and the history export. Nothing here changes a table."""
 
 from __future__ import annotations
 
@@ -8,9 +8,14 @@ from typing import Any
 
 import discord
 
+from ...service.errors import ServiceError
+from ...service.models import TableOptions
 from ...texts import say
+from ..buttons import primer_buttons
+from ..custom_ids import PrimerPage
+from ..primer import page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text
-from .context import HandlerBase, Request, handler
+from .context import HandlerBase, Interaction, Request, guard, handler
 from .lobby import LobbyHandlers
 
 
@@ -34,14 +39,62 @@ class InfoHandlers(HandlerBase):
         """The channel's table's rules, or else the server's defaults for new tables."""
         state, lang = req.state, req.lang
         if state is not None:
-            await req.answer(rules_text(state.options, state.rules, lang))
+            await req.answer(rules_text(state.options, state.rules, lang) + "\n"
+                             + say(lang, "rules_primer"))
             return
         guild_id = req.interaction.guild_id
         if guild_id is None:
             await req.answer(say(lang, "no_table_here"))
             return
         options = await self.svc.get_settings(guild_id)
-        await req.answer(rules_text(options, options.engine_rules(), options.language))
+        await req.answer(rules_text(options, options.engine_rules(), options.language) + "\n"
+                         + say(options.language, "rules_primer"))
+
+    # ------------------------------------------------------------------ the primer
+
+    @handler()
+    async def help(self, req: Request) -> None:
+        """/gaigel help: the primer's first page, for this channel's table (or the server's
+        defaults), ephemeral, with Previous/Next."""
+        table_id = req.state.table_id if req.state is not None else 0
+        options, lang = await self._primer_options(req, table_id)
+        view = primer_buttons(table_id, 0, page_count(), lang)
+        try:
+            await req.interaction.response.send_message(
+                primer_page(0, options, options.engine_rules() if req.state is None
+                            else req.state.rules, lang), view=view, ephemeral=True)
+        finally:
+            view.stop()
+
+    async def primer_click(self, interaction: Interaction, click: PrimerPage | None) -> None:
+        """Previous/Next: the same message shows the asked page."""
+        if click is None:
+            req = self.request(interaction, table_id=None)
+            await req.answer(ServiceError("bad_action").message(req.lang))
+            return
+        if click.table_id:
+            await self.svc.load(click.table_id)
+        req = self.request(interaction, click.table_id or None)
+        await guard(req, self._primer_turn(req, click))
+
+    async def _primer_turn(self, req: Request, click: PrimerPage) -> None:
+        options, lang = await self._primer_options(req, click.table_id)
+        rules = req.state.rules if req.state is not None else options.engine_rules()
+        page = max(0, min(click.page, page_count() - 1))
+        view = primer_buttons(click.table_id, page, page_count(), lang)
+        try:
+            await req.interaction.response.edit_message(
+                content=primer_page(page, options, rules, lang), view=view)
+        finally:
+            view.stop()
+
+    async def _primer_options(self, req: Request, table_id: int) -> tuple[TableOptions, str]:
+        """The table's options, else the server's defaults (in the caller's language)."""
+        if table_id and req.state is not None:
+            return req.state.options, req.lang
+        guild_id = req.interaction.guild_id
+        options = await self.svc.get_settings(guild_id) if guild_id else TableOptions()
+        return options, req.caller_lang if guild_id is None else options.language
 
     @handler()
     async def export(self, req: Request, scope: str, fmt: str) -> None:
