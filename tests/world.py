@@ -258,6 +258,26 @@ class World:
         await self.env.settle()
         return [simcord.results.InteractionResult(self.env, r) for r in records]
 
+    async def forge_click(self, who: str, message: discord.Message, custom_id: str, *,
+                          guild_id: int | None = None, channel_id: int | None = None) -> Any:
+        """A click a modified client sends: ``custom_id`` on ``message`` (which need not carry
+        it), claiming to come from ``guild_id``/``channel_id`` (default: the message's)."""
+        backend = self.env.backend
+        actor = self.user(who)
+        stored = backend.get_message(message.channel.id, message.id)
+        record, payload = _interactions.base_payload(
+            backend, type=InteractionType.MESSAGE_COMPONENT,
+            channel_id=channel_id if channel_id is not None else message.channel.id,
+            guild_id=guild_id if guild_id is not None else self.guild.id, user_id=actor.id,
+            data={"custom_id": custom_id, "component_type": ComponentType.BUTTON})
+        payload["message"] = dict(serializers.message_payload(backend, stored))
+        payload["message"]["components"] = [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "x", "custom_id": custom_id, "disabled": False}]}]
+        record.source_message_id = stored.id
+        backend.emit("INTERACTION_CREATE", payload)
+        await self.env.settle()
+        return simcord.results.InteractionResult(self.env, record)
+
     # --- seeing
 
     def visible(self, who: str) -> list[discord.Message]:

@@ -25,6 +25,7 @@ from .card_text import (
     suit_name,
     suit_symbol,
 )
+from .names import shown
 
 MAX_CONTENT = 2000
 
@@ -33,7 +34,7 @@ def seat_name(state: PublicState, seat: int | None) -> str:
     if seat is None or not 0 <= seat < len(state.seats):
         return "?"
     s = state.seats[seat]
-    return s.name or f"#{s.chair + 1}"
+    return shown(s.name) if s.name else f"#{s.chair + 1}"
 
 
 def table_team_of_engine_team(state: PublicState, engine_team: int) -> int:
@@ -46,7 +47,7 @@ def table_team_of_engine_team(state: PublicState, engine_team: int) -> int:
 def team_label(state: PublicState, team: int) -> str:
     """A table team as people say it: "team A (alice, carol)"; with three players the name."""
     members = [s for s in sorted(state.seats, key=lambda s: s.chair) if s.team == team and not s.empty]
-    names = ", ".join(s.name for s in members)
+    names = ", ".join(shown(s.name) for s in members)
     if state.teams == 3:
         return names or team_name(team)
     lang = state.options.language
@@ -111,7 +112,7 @@ def result_line(state: PublicState, end: DealEnd) -> str:
 
 def chair_name(state: PublicState, chair: int) -> str:
     s = next((s for s in state.seats if s.chair == chair), None)
-    return "?" if s is None else s.name or f"#{chair + 1}"
+    return "?" if s is None else shown(s.name) if s.name else f"#{chair + 1}"
 
 
 def caller_text(state: PublicState, end: DealEnd) -> str:
@@ -130,7 +131,7 @@ def seat_line(state: PublicState, s: SeatState) -> str:
     lang = state.options.language
     if s.empty:
         return f"`{s.chair + 1}` *{say(lang, 'empty_seat')}*"
-    bits = [f"`{s.chair + 1}`", f"**{s.name}**" if s.to_play else s.name]
+    bits = [f"`{s.chair + 1}`", f"**{shown(s.name)}**" if s.to_play else shown(s.name)]
     if state.teams != 3:
         bits.append(f"— {say(lang, 'team', name=team_name(s.team))}")
     tags = []

@@ -334,6 +334,7 @@ SENTENCES: dict[str, str] = {
 
 
 ERRORS: dict[str, str] = {
+    "other_table": "Dieser Knopf gehört zu einem Tisch in einem anderen Kanal.",
     "not_your_turn": "Du bist nicht am Zug.",
     "not_in_hand": "Diese Karte hast du nicht.",
     "must_follow": "Du musst Farbe bekennen.",

@@ -319,6 +319,7 @@ SENTENCES: dict[str, str] = {
 
 
 SERVICE_ERRORS: dict[str, str] = {
+    "other_table": "This button belongs to a table in another channel.",
     "trump_pair_40": "The trump pair counts 40: declare it with /declare 40.",
     "unknown_suit": "I do not know that suit: name Acorns, Leaves, Hearts or Bells (or ♣ ♠ ♥ ♦).",
     "no_pairs_now": "You have no pair to declare now.",

@@ -61,6 +61,12 @@ class Request:
     def in_dm(self) -> bool:
         return self.interaction.guild_id is None
 
+    def at_table(self, state: PublicState) -> bool:
+        """Whether the interaction comes from the table's own server and channel (a forged
+        button from elsewhere must not act on it)."""
+        return (self.interaction.guild_id == state.guild_id
+                and self.interaction.channel_id == state.channel_id)
+
     @property
     def table(self) -> PublicState:
         assert self.state is not None, "a handler for a table was called without one"
@@ -79,11 +85,6 @@ async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
             await interaction.response.send_message(text, ephemeral=True, **kwargs)
     except discord.HTTPException as exc:
         log.info("an answer could not be sent (%s)", exc.status)
-
-
-def plain(name: str) -> str:
-    """A user's name as text, never as markdown or a mention."""
-    return discord.utils.escape_markdown(discord.utils.escape_mentions(name))
 
 
 class HandlerBase:

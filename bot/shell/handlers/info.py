@@ -13,6 +13,7 @@ from ...service.models import TableOptions
 from ...texts import say
 from ..buttons import primer_buttons
 from ..custom_ids import PrimerPage
+from ..names import shown
 from ..primer import page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text
 from .context import HandlerBase, Interaction, Request, guard, handler
@@ -137,7 +138,7 @@ class InfoHandlers(HandlerBase):
             return
         target = player or interaction.user
         data = await self.svc.stats(interaction.guild_id, target.id)
-        lines = [f"**{target.display_name}**"]
+        lines = [f"**{shown(target.display_name)}**"]
         lines += [f"{k.replace('_', ' ')}: {v}" for k, v in data.items()
                   if k not in ("user_id", "guild_id") and not isinstance(v, dict | list)]
         await req.answer("\n".join(lines) if len(lines) > 1 else say(lang, "stats_none"))
@@ -154,7 +155,8 @@ class InfoHandlers(HandlerBase):
             return
         lines = []
         for i, row in enumerate(rows, 1):
-            name = row.get("name") or (f"<@{row['user_id']}>" if row.get("user_id") else "?")
+            name = shown(row["name"]) if row.get("name") else (
+                f"<@{row['user_id']}>" if row.get("user_id") else "?")
             rest = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in row.items()
                               if k not in ("name", "user_id", "guild_id"))
             lines.append(f"{i}. {name} — {rest}")

@@ -14,8 +14,9 @@ from ...service.errors import ServiceError
 from ...service.models import LIVE, PublicState
 from ...texts import level_name, say, word
 from ..custom_ids import TableClick
+from ..names import shown
 from ..render import last_trick_text
-from .context import HandlerBase, Interaction, Parts, Request, guard, handler, plain
+from .context import HandlerBase, Interaction, Parts, Request, guard, handler
 from .play import PlayHandlers
 
 log = logging.getLogger("bot.shell")
@@ -38,6 +39,9 @@ class LobbyHandlers(HandlerBase):
         req = self.request(interaction, click.table_id if click is not None else None)
         if click is None or req.state is None:
             await req.answer(ServiceError("no_table").message(req.lang))
+            return
+        if not req.at_table(req.state):
+            await req.answer(ServiceError("other_table").message(req.lang))
             return
         await guard(req, self._table_click(req, click.act))
 
@@ -138,7 +142,7 @@ class LobbyHandlers(HandlerBase):
             b.chair == s.chair and b.empty for b in before.seats)), None)
         if new is None:
             return say(lang, "added", name="?", level="?", seat="?")
-        return say(lang, "added", name=new.name, level=level_name(lang, new.level or ""),
+        return say(lang, "added", name=shown(new.name), level=level_name(lang, new.level or ""),
                    seat=new.chair + 1)
 
     async def join_table(self, req: Request, chair: int | None) -> str:
@@ -151,9 +155,9 @@ class LobbyHandlers(HandlerBase):
         old = before.get(mine.chair) if mine is not None else None
         if old is None or old.empty or not old.computer:
             return say(lang, "joined")
-        self.parts.tables.notice(state.table_id, say(lang, "takes_over", name=name,
-                                                     computer=old.name))
-        return say(lang, "took_over", name=old.name)
+        self.parts.tables.notice(state.table_id, say(lang, "takes_over", name=shown(name),
+                                                     computer=shown(old.name)))
+        return say(lang, "took_over", name=shown(old.name))
 
     @handler(table=True)
     async def join(self, req: Request, seat: int | None) -> None:
@@ -176,7 +180,7 @@ class LobbyHandlers(HandlerBase):
         if state.status == "open":
             return say(lang, "left")
         if seat is not None:
-            self.parts.tables.notice(tid, say(lang, "walked_out", name=seat.name))
+            self.parts.tables.notice(tid, say(lang, "walked_out", name=shown(seat.name)))
         return say(lang, "left_playing")
 
     @handler(table=True)
@@ -211,16 +215,16 @@ class LobbyHandlers(HandlerBase):
             if seat is None:
                 if not self.svc.is_host(tid, uid):
                     raise ServiceError("not_host")
-                await req.answer(say(lang, "not_at_table", name=plain(player.display_name)))
+                await req.answer(say(lang, "not_at_table", name=shown(player.display_name)))
                 return
             await self.defer_for_computers(req)
             await self.svc.kick(tid, uid, seat.chair)
             self.parts.hands.forget(tid, player.id)
             if state.status == "open":
-                text = say(lang, "kick_done_open", name=seat.name)
+                text = say(lang, "kick_done_open", name=shown(seat.name))
             else:
-                text = say(lang, "kick_done", name=seat.name)
-                self.parts.tables.notice(tid, say(lang, "kicked", name=seat.name))
+                text = say(lang, "kick_done", name=shown(seat.name))
+                self.parts.tables.notice(tid, say(lang, "kicked", name=shown(seat.name)))
         self.parts.tables.touch(tid)
         await req.answer(text)
 

@@ -18,8 +18,9 @@ from ...texts import has, say
 from ..buttons import hand_buttons
 from ..card_text import meld_points, suit_name, suit_symbol
 from ..custom_ids import HandClick, Refresh
+from ..names import shown
 from ..render import hand_content, pair_letters
-from .context import HandlerBase, Interaction, Request, guard, handler, plain
+from .context import HandlerBase, Interaction, Request, guard, handler
 
 log = logging.getLogger("bot.shell")
 
@@ -85,13 +86,28 @@ class PlayHandlers(HandlerBase):
             return
         await self.svc.load(click.table_id)
         req = self.request(interaction, click.table_id)
+        if req.state is not None and not req.in_dm and not req.at_table(req.state):
+            await req.answer(ServiceError("other_table").message(req.lang))
+            return
         await guard(req, self._hand_click(req, click))
+
+    @staticmethod
+    def own_hand(req: Request) -> bool:
+        """Whether the clicked message is the clicker's own hand (their ephemeral message or
+        their DM). Only that message may be edited with a hand: a hand button forged onto the
+        public table message is answered with a new ephemeral message instead."""
+        message = req.interaction.message
+        if message is None:
+            return False
+        return bool(message.flags.ephemeral) or (
+            req.in_dm and isinstance(req.interaction.channel, discord.DMChannel))
 
     async def _hand_click(self, req: Request, click: HandClick) -> None:
         interaction, uid, table_id = req.interaction, req.user_id, click.table_id
         hands = self.parts.hands
         refusal: ServiceError | None = None
         acted = False
+        own = self.own_hand(req)
         if not req.in_dm:
             hands.claim(table_id, uid, interaction, click.version)
         if not isinstance(click.act, Refresh):
@@ -115,17 +131,24 @@ class PlayHandlers(HandlerBase):
         except ServiceError as exc:
             hands.forget(table_id, uid)
             text = exc.message(lang) if exc.code != "not_started" else say(lang, "hand_no_deal")
-            await interaction.response.edit_message(content=text, view=None)
+            if own:
+                await interaction.response.edit_message(content=text, view=None)
+            else:
+                await req.answer(text)
             return
         assert state is not None
         content, buttons = self.hand_message(state, view, new_version, lang, note)
         try:
-            await interaction.response.edit_message(content=content, view=buttons)
+            if own:
+                await interaction.response.edit_message(content=content, view=buttons)
+            else:
+                await interaction.response.send_message(content, view=buttons,
+                                                        ephemeral=not req.in_dm)
         except discord.HTTPException as exc:
             log.info("table %d: answering a click failed (%s)", table_id, exc.status)
         finally:
             buttons.stop()
-        if req.in_dm:
+        if req.in_dm and own:
             hands.dm_adopt(table_id, uid, interaction.message)
         else:
             hands.answered(table_id, uid, new_version)
@@ -242,7 +265,7 @@ class PlayHandlers(HandlerBase):
             named = next((s for s in state.seats if s.user_id == player.id and not s.computer),
                          None)
             if named is None:
-                await req.answer(say(lang, "not_at_table", name=plain(player.display_name)))
+                await req.answer(say(lang, "not_at_table", name=shown(player.display_name)))
                 return
             me = next((s for s in state.seats if s.user_id == req.user_id
                        and not s.computer), None)

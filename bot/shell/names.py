@@ -1,0 +1,20 @@
+"""People's names as the bot prints them: always as plain text, never as markdown, a mention
+or a masked link, and a right-to-left name kept from reordering the line around it."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import discord
+
+FIRST_STRONG_ISOLATE = "\u2068"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+
+
+def shown(name: str) -> str:
+    """``name`` escaped for a Discord message (not for button labels: those are plain)."""
+    text = discord.utils.escape_markdown(name).replace("<", "\\<")
+    text = discord.utils.escape_mentions(text)
+    if any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in name):
+        text = FIRST_STRONG_ISOLATE + text + POP_DIRECTIONAL_ISOLATE
+    return text

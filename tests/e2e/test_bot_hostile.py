@@ -1,0 +1,134 @@
+"""Hostile and careless input (issue 13, bugs 6-9): hand buttons forged onto the public table
+message, table buttons forged from another server or channel, ids beyond the database's range,
+and names that would render as markdown, mentions or links. Each is answered to the one who
+sent it, ephemerally, and nothing else changes."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from world import FOUR, World, custom_ids
+
+pytestmark = pytest.mark.simcord(settle_timeout=0.5)
+
+
+def text(result: object) -> str:
+    r = result.response  # type: ignore[attr-defined]
+    return r.content if r is not None else ""
+
+
+# ---------------------------------------------------------------------- bug 6
+
+
+async def test_a_hand_button_forged_onto_the_table_message_never_rewrites_it(
+        world: World) -> None:
+    await world.start_four()
+    table = world.table_message()
+    before = table.content
+    who = world.to_play()
+    assert who is not None
+    hand = world.hand(who)
+    refresh = next(c for c in custom_ids(hand) if c.endswith(":r"))
+    result = await world.forge_click(who, table, refresh)
+    assert result.response is not None and result.response.ephemeral
+    assert "Your cards" in text(result)
+    assert world.table_message().content == before
+    card = world.playable(who)[0]
+    result = await world.forge_click(who, table, card)
+    assert result.response is not None and result.response.ephemeral
+    after = world.table_message().content
+    assert "Your cards" not in after and "Gaigel · table" in after
+    result = await world.forge_click("zoe", world.table_message(), refresh)
+    assert result.response is not None and result.response.ephemeral
+    assert "not seated" in text(result)
+    assert "not seated" not in world.table_message().content
+    await world.play_deal()  # later pushes to the forger's hand never reach the table message
+    assert "Your cards" not in world.table_message().content
+    world.check_no_leaks()
+
+
+# ---------------------------------------------------------------------- bug 7
+
+
+async def test_a_join_forged_from_another_server_or_channel_is_refused(world: World) -> None:
+    await world.new_table("alice", players=4)
+    join = next(c for c in custom_ids(world.table_message()) if c.endswith(":join"))
+    other_guild = world.env.create_guild(name="Elsewhere")
+    other_channel = other_guild.create_text_channel("cards")
+    mallory = world.env.create_user("mallory")
+    world.users["mallory"] = world.guild.add_member(mallory)
+    other_guild.add_member(mallory)
+    second = world.guild.create_text_channel("private")
+    seats = [s.user_id for s in world.state().seats]
+    for guild_id, channel_id in ((other_guild.id, other_channel.id),
+                                 (world.guild.id, second.id)):
+        result = await world.forge_click("mallory", world.table_message(), join,
+                                         guild_id=guild_id, channel_id=channel_id)
+        assert result.response is not None and result.response.ephemeral
+        assert text(result) == "This button belongs to a table in another channel."
+    assert [s.user_id for s in world.state().seats] == seats
+
+
+async def test_a_hand_forged_onto_another_channels_message_is_refused(world: World) -> None:
+    await world.start_four()
+    who = world.to_play()
+    assert who is not None
+    card = world.playable(who)[0]
+    version = world.state().version
+    second = world.guild.create_text_channel("private")
+    await world.forge_click(who, world.table_message(), card, channel_id=second.id)
+    assert world.state().version == version
+
+
+# ---------------------------------------------------------------------- bug 8
+
+
+@pytest.mark.parametrize("custom_id", [
+    "gg:t:99999999999999999999999999:0:join", "gg:t:1:99999999999999999999999:next",
+    "gg:h:99999999999999999999999999:0:r", "gg:h:1:0:p0.XX.q", "gg:p:99999999999999999999:0"])
+async def test_ids_out_of_range_are_answered_no_such_table_without_an_error(
+        world: World, caplog: pytest.LogCaptureFixture, custom_id: str) -> None:
+    await world.new_table("alice", players=2)
+    before = world.state().version
+    result = await world.forge_click("bob", world.table_message(), custom_id)
+    assert result.response is not None and result.response.ephemeral, custom_id
+    assert text(result)
+    assert world.state().version == before
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+# ---------------------------------------------------------------------- bug 9
+
+
+NASTY = ["**x**", "`", "[x](https://e.vil)", "||spoiler||", "<@123456789012345678>",
+         "@everyone"]
+
+
+async def test_names_are_printed_as_plain_text_never_as_markdown_or_mentions(
+        world: World) -> None:
+    await world.new_table("alice", players=6)
+    for name in NASTY[:5]:
+        await world.click_table(name, "join")
+    content = world.table_message().content
+    assert "\\*\\*x\\*\\*" in content and "\\`" in content
+    assert "\\[x](https://e.vil)" in content
+    assert "\\|\\|spoiler\\|\\|" in content
+    assert "<@123456789012345678>" not in content
+    await world.slash("alice", "gaigel end")
+    await world.new_table(NASTY[5], players=2)
+    assert "@everyone" not in world.table_message().content
+
+
+async def test_a_right_to_left_name_keeps_the_seat_lines_in_order(world: World) -> None:
+    rtl = "שלום עולם"
+    long_name = "x" * 32
+    await world.new_table("alice", players=4)
+    await world.click_table(rtl, "join")
+    await world.click_table(long_name, "join")
+    lines = [line for line in world.table_message().content.splitlines()
+             if line.startswith("`")]
+    assert [line[:3] for line in lines] == ["`1`", "`2`", "`3`", "`4`"]
+    assert "\u2068" + rtl + "\u2069" in lines[1]
+    assert long_name in lines[2]
+    assert FOUR[0] == "alice"
