@@ -124,6 +124,22 @@ class UserPrefs:
 
 
 @dataclass(frozen=True)
+class ShownMessage:
+    """A message the shell must still reach after a restart (ids and a token, no Discord
+    types): a person's live hand (``hand``: ephemeral, edited through ``token`` while it lives;
+    ``dm_hand``: the DM mirror) or the table's latest knock ceremony (``ceremony``)."""
+
+    table_id: int
+    kind: str
+    user_id: int
+    deal_number: int
+    channel_id: int | None
+    message_id: int | None
+    token: str | None
+    opened_at: float
+
+
+@dataclass(frozen=True)
 class SeatState:
     """One seat as the table message shows it."""
 

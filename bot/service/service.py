@@ -25,7 +25,7 @@ from engine import View
 from ..storage import queries as q
 from ..storage.db import Storage
 from .lobby import Lobby
-from .models import Committed, PublicState
+from .models import Committed, PublicState, ShownMessage
 from .views import hand_view, public_state
 
 log = logging.getLogger("bot.service")
@@ -74,6 +74,22 @@ class GameService(Lobby):
 
     def public_state(self, table_id: int) -> PublicState:
         return public_state(self.tables.need(table_id))
+
+    # ------------------------------------------------------------------ messages to reach again
+
+    async def remember_message(self, shown: ShownMessage) -> None:
+        """Keep ``shown`` as the live message of its kind for that person at that table (no
+        version bump: the game does not change)."""
+        await self.db.write(q.put_shown_message, shown.table_id, shown.kind, shown.user_id,
+                            shown.deal_number, shown.channel_id, shown.message_id, shown.token,
+                            shown.opened_at)
+
+    async def forget_message(self, table_id: int, kind: str, user_id: int = 0) -> None:
+        await self.db.write(q.delete_shown_message, table_id, kind, user_id)
+
+    async def shown_messages(self, table_id: int | None = None) -> list[ShownMessage]:
+        rows = await self.db.read(q.shown_messages, table_id)
+        return [ShownMessage(**row) for row in rows]
 
     # ------------------------------------------------------------------ history and stats
 

@@ -111,6 +111,7 @@ class GaigelBot(discord.Client):
             await service.resume_all()
         except Exception:
             log.exception("resuming tables failed")
+        await self.hands.restore()
         for tid in service.live_tables():
             self.tables.touch(tid)
 
@@ -122,6 +123,7 @@ class GaigelBot(discord.Client):
         """Stop timers and close the database (simcord never calls ``close()``)."""
         if hasattr(self, "timers"):
             self.timers.cancel_all()
+            self.hands.cancel_all()
         if self.service is not None:
             service, self.service = self.service, None
             await service.close()
@@ -140,8 +142,7 @@ class GaigelBot(discord.Client):
         tid = outcome.table_id
         self.versions[tid] = outcome.version
         if outcome.kind == "deal_started":
-            self.ceremonies.retire(tid)
-            self.hands.deal_started(tid)
+            self.ceremonies.retire(tid, outcome.deal_number)
             self.tables.clear_notices(tid)
         action = outcome.action
         if action is not None and (outcome.via in ("timeout", "skip")

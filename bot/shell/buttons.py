@@ -166,8 +166,11 @@ def next_deal_button(state: PublicState) -> discord.ui.View | None:
     return view
 
 
-def hand_buttons(state: PublicState, view: View, version: int, lang: str) -> discord.ui.View:
-    """One button per card (per legal opening on the first card), then the claims."""
+def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
+                 retired: bool = False) -> discord.ui.View:
+    """One button per card (per legal opening on the first card), then the claims.
+    ``retired``: a hand that will not be updated any more: every card greyed, no claims,
+    only Refresh (which answers with a fresh hand)."""
     style = state.options.suit_style
     tid = state.table_id
 
@@ -192,8 +195,12 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str) -> dis
                 text = f"{label} · {say(lang, 'face_down')}"
             cards.append(button(
                 PlayCard(i, card, opening), text,
-                discord.ButtonStyle.primary if openings else discord.ButtonStyle.secondary,
-                disabled=not openings))
+                discord.ButtonStyle.primary if openings and not retired
+                else discord.ButtonStyle.secondary,
+                disabled=not openings or retired))
+    if retired:
+        refresh = button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.primary)
+        return _place([cards, [refresh]])
     claims: list[HandButton] = []
     success = discord.ButtonStyle.success
     for a in view.actions:

@@ -160,6 +160,22 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE guild_settings ADD COLUMN computer_knock TEXT NOT NULL DEFAULT 'at_once';
     """,
+    # 7: the messages the shell must still reach after a restart: each person's live hand
+    # (an ephemeral message, through its interaction token while that lives, or the DM
+    # mirror) and the latest knock ceremony, whose Next deal button goes when a deal starts.
+    """
+    CREATE TABLE shown_messages (
+        table_id    INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        kind        TEXT NOT NULL CHECK (kind IN ('hand', 'dm_hand', 'ceremony')),
+        user_id     INTEGER NOT NULL,         -- 0 for a ceremony
+        deal_number INTEGER NOT NULL,
+        channel_id  INTEGER,
+        message_id  INTEGER,
+        token       TEXT,                     -- an ephemeral hand's interaction token
+        opened_at   REAL NOT NULL,
+        PRIMARY KEY (table_id, kind, user_id)
+    ) STRICT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -323,3 +323,34 @@ def leaderboard(c: sqlite3.Connection, guild_id: int, limit: int) -> list[dict[s
         d["average_points"] = round(d["average_points"] or 0.0, 1)
         out.append(d)
     return out
+
+
+# ---------------------------------------------------------------------- shown messages
+
+
+def put_shown_message(c: sqlite3.Connection, table_id: int, kind: str, user_id: int,
+                      deal_number: int, channel_id: int | None, message_id: int | None,
+                      token: str | None, at: float) -> None:
+    """The live message of this kind for this person at this table (replacing the last)."""
+    c.execute("INSERT INTO shown_messages (table_id, kind, user_id, deal_number, channel_id,"
+              " message_id, token, opened_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+              " ON CONFLICT (table_id, kind, user_id) DO UPDATE SET"
+              " deal_number = excluded.deal_number, channel_id = excluded.channel_id,"
+              " message_id = excluded.message_id, token = excluded.token,"
+              " opened_at = excluded.opened_at",
+              (table_id, kind, user_id, deal_number, channel_id, message_id, token, at))
+
+
+def delete_shown_message(c: sqlite3.Connection, table_id: int, kind: str, user_id: int) -> None:
+    c.execute("DELETE FROM shown_messages WHERE table_id = ? AND kind = ? AND user_id = ?",
+              (table_id, kind, user_id))
+
+
+def shown_messages(c: sqlite3.Connection, table_id: int | None = None) -> list[dict[str, Any]]:
+    sql = ("SELECT table_id, kind, user_id, deal_number, channel_id, message_id, token,"
+           " opened_at FROM shown_messages")
+    rows = (c.execute(sql + " WHERE table_id = ?", (table_id,)) if table_id is not None
+            else c.execute(sql))
+    names = ("table_id", "kind", "user_id", "deal_number", "channel_id", "message_id", "token",
+             "opened_at")
+    return [dict(zip(names, row, strict=True)) for row in rows]

@@ -4,6 +4,12 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "hand_out_of_date": (
+        "⌛ Dieses Blatt ist veraltet (ein Blatt bleibt 15 Minuten aktuell): klicke Aktualisieren oder „Meine Karten“ oder nutze /gaigel hand für ein frisches."
+    ),
+    "hand_retired": (
+        "Spiel {number} ist vorbei. Dein Blatt für das nächste Spiel kommt in einer neuen Nachricht."
+    ),
     "btn_previous": "◀ Zurück",
     "btn_next_page": "Weiter ▶",
     "rules_primer": "Neu bei Gaigel? /gaigel help erklärt das Spiel Seite für Seite.",

@@ -6,6 +6,12 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "hand_out_of_date": (
+        "⌛ This hand is out of date (a hand is kept up to date for 15 minutes): click Refresh or “My cards”, or use /gaigel hand, for a fresh one."
+    ),
+    "hand_retired": (
+        "Deal {number} is over. Your hand for the next deal is in a new message."
+    ),
     "btn_previous": "◀ Previous",
     "btn_next_page": "Next ▶",
     "rules_primer": "New to Gaigel? /gaigel help explains the game page by page.",

@@ -166,10 +166,17 @@ async def test_after_the_15_minute_token_limit_hands_are_reopened_not_pushed(wor
     await world.start_four(timer=0)  # no turn timer: the quarter hour passes with nobody replaced
     bob_old = world.hand("bob").content
     await world.env.advance_time(15 * 60 + 5)
+    # Just before its token died, bob's hand said it is out of date, its cards greyed
+    # (issue 13, bug 5: no stale hand that still looks playable).
+    stale = world.hand("bob")
+    assert stale.content.startswith("⌛ This hand is out of date")
+    assert bob_old.splitlines()[1] in stale.content
+    assert not world.playable("bob") and any(b.custom_id.endswith(":r")
+                                             for b in world.hand_buttons("bob"))
     calls = len(world.env.http_requests)
     await world.play_card("alice")  # a fresh click: a fresh token, it works
     pushed = [e for e in world.env.http_requests[calls:] if "/webhooks/" in e.path]
     assert pushed == []  # no edits through dead tokens
-    assert world.hand("bob").content == bob_old
+    assert world.hand("bob").content == stale.content
     result = await world.click_table("bob", "hand")
     assert "Trick: alice" in result.response.content

@@ -55,12 +55,16 @@ class PlayHandlers(HandlerBase):
         in_dm = req.in_dm
         if not in_dm:
             hands.claim(table_id, uid, interaction, version)
+        message_id: int | None = None
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(content, view=buttons, ephemeral=not in_dm)
+                sent = await interaction.followup.send(content, view=buttons, ephemeral=not in_dm,
+                                                       wait=True)
+                message_id = sent.id
             else:
-                await interaction.response.send_message(content, view=buttons,
-                                                        ephemeral=not in_dm)
+                callback = await interaction.response.send_message(content, view=buttons,
+                                                                   ephemeral=not in_dm)
+                message_id = callback.message_id
         except discord.HTTPException as exc:
             log.info("table %d: sending a hand failed (%s)", table_id, exc.status)
             hands.forget(table_id, uid)
@@ -69,6 +73,7 @@ class PlayHandlers(HandlerBase):
             buttons.stop()
         if not in_dm:
             hands.answered(table_id, uid, version)
+            await hands.opened(table_id, uid, interaction, message_id, state.deal_number)
             if await hands.wants_dm(uid) and not hands.has_dm(table_id, uid):
                 hands.touch(table_id)
             await self.tell_dm_closed(req)
@@ -138,20 +143,24 @@ class PlayHandlers(HandlerBase):
             return
         assert state is not None
         content, buttons = self.hand_message(state, view, new_version, lang, note)
+        new_message: int | None = None
         try:
             if own:
                 await interaction.response.edit_message(content=content, view=buttons)
             else:
-                await interaction.response.send_message(content, view=buttons,
-                                                        ephemeral=not req.in_dm)
+                callback = await interaction.response.send_message(content, view=buttons,
+                                                                   ephemeral=not req.in_dm)
+                new_message = callback.message_id
         except discord.HTTPException as exc:
             log.info("table %d: answering a click failed (%s)", table_id, exc.status)
         finally:
             buttons.stop()
         if req.in_dm and own:
-            hands.dm_adopt(table_id, uid, interaction.message)
+            hands.dm_adopt(table_id, uid, interaction.message, state.deal_number)
         else:
             hands.answered(table_id, uid, new_version)
+            if not own:
+                await hands.opened(table_id, uid, interaction, new_message, state.deal_number)
         if acted and any(s.computer or s.away for s in state.seats):
             self.parts.advance(table_id)
         await self.tell_dm_closed(req)

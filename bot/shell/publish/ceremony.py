@@ -12,13 +12,14 @@ from typing import Any
 import discord
 
 from ...service.errors import ServiceError
-from ...service.models import Committed, PublicState
+from ...service.models import Committed, PublicState, ShownMessage
 from ...service.service import GameService
 from ...texts import say
 from ..buttons import next_deal_button
 from ..card_text import cards_line
 from ..pacing import Pacing
 from ..render import ceremony_frames, seat_name, team_label, verdict_lines
+from .timers import now
 
 log = logging.getLogger("bot.shell")
 
@@ -32,7 +33,6 @@ class Ceremonies:
         """``ceremony_step``: the pause between the edits."""
         self.on_done = on_done
         """Told the table's id when a ceremony is over (the table message redraws)."""
-        self.messages: dict[int, discord.Message] = {}
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
     def start(self, state: PublicState, outcome: Committed) -> None:
@@ -79,7 +79,12 @@ class Ceremonies:
         except discord.HTTPException as exc:
             log.warning("table %d: posting the knock failed (%s)", state.table_id, exc.status)
             return
-        self.messages[state.table_id] = msg
+        try:
+            await self.service.remember_message(ShownMessage(
+                state.table_id, "ceremony", 0, state.deal_number, msg.channel.id, msg.id, None,
+                now()))
+        except Exception:
+            log.exception("table %d: keeping the ceremony failed", state.table_id)
         for i, frame in enumerate(frames[1:], 1):
             if self.pacing.ceremony_step:
                 await asyncio.sleep(self.pacing.ceremony_step)
@@ -100,18 +105,28 @@ class Ceremonies:
                 if view is not None:
                     view.stop()
 
-    def retire(self, table_id: int) -> None:
-        """A new deal began: the old ceremony's Next deal button goes."""
-        msg = self.messages.pop(table_id, None)
-        if msg is None:
-            return
+    def retire(self, table_id: int, deal_number: int) -> None:
+        """A new deal began: the last deal's ceremony loses its Next deal button (also one
+        posted before a restart: it is kept in the database)."""
 
         async def strip() -> None:
-            task = self.tasks.pop(table_id, None)
+            task = self.tasks.get(table_id)
             if task is not None and not task.done():
                 with contextlib.suppress(Exception):
                     await task
-            with contextlib.suppress(discord.HTTPException):
-                await msg.edit(view=None)
+            try:
+                kept = [m for m in await self.service.shown_messages(table_id)
+                        if m.kind == "ceremony" and m.deal_number < deal_number]
+            except Exception:
+                log.exception("table %d: reading the kept ceremony failed", table_id)
+                return
+            for m in kept:
+                if m.channel_id is None or m.message_id is None:
+                    continue
+                channel = self.client.get_partial_messageable(m.channel_id)
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.get_partial_message(m.message_id).edit(view=None)
+                with contextlib.suppress(Exception):
+                    await self.service.forget_message(table_id, "ceremony")
 
         asyncio.create_task(strip())
