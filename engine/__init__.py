@@ -6,10 +6,11 @@ per-seat ``View``s. A deal is replayable from its record (``engine.record``).
 """
 
 from .actions import Action
-from .deal import AUS, Deal, Layout, Meld, Result, Trick, team_count, team_of
+from .deal import AUS, Deal, Layout, Meld, Result, Trick
 from .errors import ERROR_CODES, IllegalAction
 from .events import Event
 from .rules import PRESETS, Rules, RulesError
+from .tricks import team_count, team_of
 from .views import TrickView, View, public_view, seat_view
 
 __all__ = [

@@ -33,6 +33,14 @@ class Action(NamedTuple):
             out["against"] = self.against
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        """The inverse of ``to_json`` for a stored, already accepted action (a deal record's
+        actions are checked by ``engine.record`` instead)."""
+        return cls(int(data["seat"]), str(data["do"]), card=data.get("card"),
+                   opening=data.get("opening"), suit=data.get("suit"),
+                   double=bool(data.get("double", False)), against=data.get("against"))
+
 
 def play(seat: int, card: str, opening: str | None = None) -> Action:
     return Action(seat, "play", card=card, opening=opening)

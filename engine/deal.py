@@ -11,35 +11,28 @@ from __future__ import annotations
 import random
 import secrets
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .actions import OPENINGS, Action
-from .cards import CANONICAL_PACK, CODES, POINTS, STRENGTH, SUITS, shuffled_pack
+from .cards import CANONICAL_PACK, CODES, POINTS, SUITS, shuffled_pack
 from .errors import IllegalAction
 from .events import Event
 from .rules import Rules
+from .tricks import (
+    follow_refusals,
+    marriage_points,
+    team_count,
+    trick_winner,
+)
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 AUS = 101
 """The points a team must reach, and then claim."""
 
-_FREE: dict[str, str] = {}
-"""No card refused (shared, never mutated)."""
-
 _PLAYS: list[dict[str, Action]] = [{c: Action(s, "play", c) for c in CODES} for s in range(6)]
 """Plays without an opening are immutable values: made once, handed out many times."""
-
-
-def team_count(players: int) -> int:
-    """Teams: two, except three players who each play alone (spec: Seats and teams)."""
-    return 3 if players == 3 else 2
-
-
-def team_of(seat: int, players: int) -> int:
-    """A team is named by its lowest seat: with 4 players seats 0,2 are team 0, 1,3 team 1."""
-    return seat % team_count(players)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +89,11 @@ class Layout:
         return {"hands": [list(h) for h in self.hands], "trump": self.trump,
                 "talon": list(self.talon)}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Layout:
+        """The inverse of ``to_json``."""
+        return cls(tuple(tuple(h) for h in data["hands"]), data["trump"], tuple(data["talon"]))
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -133,22 +131,6 @@ class Trick(NamedTuple):
     @property
     def cards(self) -> tuple[str, ...]:
         return tuple(c for _, c in self.plays)
-
-
-def winner_index(plays: Sequence[tuple[int, str]], trump: str) -> int:
-    """Index of the winning play of an ordinary trick: the highest trump, else the highest
-    card of the led suit; of equal cards the first played wins. (The first trick's openings
-    are decided by ``Deal``; search code shares this for every other trick.)"""
-    best = 0
-    best_card = plays[0][1]
-    for i in range(1, len(plays)):
-        c = plays[i][1]
-        if c[0] == best_card[0]:
-            if STRENGTH[c] > STRENGTH[best_card]:
-                best, best_card = i, c
-        elif c[0] == trump:
-            best, best_card = i, c
-    return best
 
 
 class Deal:
@@ -283,46 +265,14 @@ class Deal:
             ok = False
         return None if ok else "bad_opening"
 
-    def _follow_refusals(self, hand: list[str]) -> dict[str, str]:
-        """The cards of ``hand`` that may not follow to the current trick, with the reason.
-
-        Computed for the whole hand at once: the same answer serves the validation of one
-        play and the enabling of every card button. Leading is free, so is play while the
-        talon lasts (the first trick's no-trump rule aside).
-        """
-        trick = self.trick
-        if not trick:
-            return _FREE
-        trump = self.trump_suit
-        if not self.tricks and self.rules.openings:
-            if all(c[0] == trump for c in hand):
-                return _FREE
-            return {c: "trump_in_first_trick" for c in hand if c[0] == trump}
-        if self.indicator is not None:
-            return _FREE
-        strength = STRENGTH
-        led = trick[0][1][0]
-        if any(c[0] == led for c in hand):
-            out = {c: "must_follow" for c in hand if c[0] != led}
-            if led != trump and not self.rules.beat_when_trumped and any(
-                c[0] == trump for _, c in trick
-            ):
-                return out
-            best = max(strength[c] for _, c in trick if c[0] == led)
-            if any(c[0] == led and strength[c] > best for c in hand):
-                for c in hand:
-                    if c[0] == led and strength[c] <= best:
-                        out[c] = "must_beat"
-            return out
-        if any(c[0] == trump for c in hand):
-            out = {c: "must_trump" for c in hand if c[0] != trump}
-            best = max((strength[c] for _, c in trick if c[0] == trump), default=-1)
-            if any(c[0] == trump and strength[c] > best for c in hand):
-                for c in hand:
-                    if c[0] == trump and strength[c] <= best:
-                        out[c] = "must_overtrump"
-            return out
-        return _FREE
+    def _follow_refusals(self, hand: list[str]) -> Mapping[str, str]:
+        """The cards of ``hand`` that may not follow to the current trick, with the reason
+        (``engine.tricks.follow_refusals``). Computed for the whole hand at once: the same
+        answer serves the validation of one play and the enabling of every card button."""
+        return follow_refusals(hand, self.trick, self.trump_suit,
+                               first_trick=not self.tricks and self.rules.openings,
+                               strict=self.indicator is None,
+                               beat_when_trumped=self.rules.beat_when_trumped)
 
     def declare_refusal(self, seat: int, suit: str, double: bool = False) -> str | None:
         """Why ``seat`` may not show the King-Ober pair (or both pairs) of ``suit`` now."""
@@ -578,27 +528,8 @@ class Deal:
             self.to_play = (seat + 1) % self.players
 
     def _trick_winner(self) -> int:
-        plays = self.trick
-        trump = self.trump_suit
-        led_card = plays[0][1]
-        led = led_card[0]
-        if not self.tricks and self.rules.openings:
-            if self.opening == "ge-elfen":
-                return plays[0][0]
-            if self.opening == "zweite-alte":
-                for s, c in plays[1:]:
-                    if c == led_card:
-                        return s
-                return plays[0][0]
-            if self.opening != "trumpf":
-                # hoeher-hat: forced trumps cannot win; the best led-suit card does
-                best = 0
-                for i in range(1, len(plays)):
-                    c = plays[i][1]
-                    if c[0] == led and STRENGTH[c] > STRENGTH[plays[best][1]]:
-                        best = i
-                return plays[best][0]
-        return plays[winner_index(plays, trump)][0]
+        first = not self.tricks and self.rules.openings
+        return trick_winner(self.trick, self.trump_suit, self.opening if first else None)
 
     def _complete_trick(self, events: list[Event]) -> None:
         winner = self._trick_winner()
@@ -653,7 +584,7 @@ class Deal:
             self.first_101 = team
 
     def _declare(self, seat: int, suit: str, double: bool, events: list[Event]) -> None:
-        points = (40 if suit == self.trump_suit else 20) * (2 if double else 1)
+        points = marriage_points(suit, self.trump_suit, double)
         need = 2 if double else 1
         shown = self.shown[seat]
         for card in (suit + "K", suit + "O"):

@@ -10,6 +10,7 @@ import random
 from collections.abc import Iterable
 
 from engine import Action, Deal, View, seat_view
+from engine.tricks import team_of
 
 from .computer import LIGHT_LEVELS, Computer
 from .deals import DealWrites
@@ -125,8 +126,8 @@ class ComputerSeats(DealWrites):
             return False
         if not t.seat_chair(seat).computer:
             return False
-        team = seat % t.teams
-        return any(s % t.teams == team and not t.seat_chair(s).auto
+        team = team_of(seat, t.players)
+        return any(team_of(s, t.players) == team and not t.seat_chair(s).auto
                    for s in range(t.players) if s != seat)
 
     @staticmethod

@@ -11,6 +11,7 @@ from typing import Any
 from engine import Action, Deal, Layout
 from engine.cards import shuffled_pack
 from engine.match import MatchScore, outcome_of
+from engine.tricks import team_of
 
 from ..storage import queries as q
 from .core import ServiceCore
@@ -45,7 +46,7 @@ class DealWrites(ServiceCore):
         for s in range(n):
             c = t.chairs[(s + shift) % n]
             assert c is not None
-            seats.append({"seat": s, "chair": c.chair, "team": c.chair % t.teams,
+            seats.append({"seat": s, "chair": c.chair, "team": team_of(c.chair, t.players),
                           "user_id": c.user_id, "name": c.name, "computer": c.computer,
                           "level": c.level})
         now = self.clock()
@@ -162,7 +163,7 @@ class DealWrites(ServiceCore):
         rows = []
         for s in range(t.players):
             c = t.seat_chair(s)
-            team = c.chair % t.teams
+            team = team_of(c.chair, t.players)
             won = team == end.winner_team
             knocked = last is not None and last.do == "knock" and last.seat == s
             rows.append((

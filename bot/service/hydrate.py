@@ -11,22 +11,13 @@ from typing import Any
 
 from engine import Action, Deal, Event, IllegalAction, Layout, Result, Rules
 from engine.match import MatchChange, MatchScore
+from engine.tricks import team_of
 
 from .computer import Computer
 from .models import DealEnd, TableOptions
 from .table import Chair, LiveTable
 
 log = logging.getLogger("bot.service")
-
-
-def action_from_json(data: dict[str, Any]) -> Action:
-    return Action(int(data["seat"]), str(data["do"]), card=data.get("card"),
-                  opening=data.get("opening"), suit=data.get("suit"),
-                  double=bool(data.get("double", False)), against=data.get("against"))
-
-
-def layout_from_json(data: dict[str, Any]) -> Layout:
-    return Layout(tuple(tuple(h) for h in data["hands"]), data["trump"], tuple(data["talon"]))
 
 
 def build_table(row: dict[str, Any], new_brain: Callable[[LiveTable, int], Computer],
@@ -49,14 +40,14 @@ def build_table(row: dict[str, Any], new_brain: Callable[[LiveTable, int], Compu
     d = row["deal"]
     if d is None or t.status == "open":
         return t
-    deal = Deal(layout_from_json(json.loads(d["layout"])), Rules.from_json(json.loads(d["rules"])))
+    deal = Deal(Layout.from_json(json.loads(d["layout"])), Rules.from_json(json.loads(d["rules"])))
     t.deal, t.deal_id, t.deal_number, t.shift = deal, d["id"], d["number"], d["shift"]
     t.turn_since = d["started_at"]
     history: list[list[Event]] = []
     for a in d["actions"]:
         before = deal.to_play
         try:
-            history.append(deal.apply(action_from_json(json.loads(a["action"]))))
+            history.append(deal.apply(Action.from_json(json.loads(a["action"]))))
         except IllegalAction as exc:  # never expected: every stored action was accepted
             log.error("table %d deal %d: stored action %d refused on replay (%s)",
                       t.id, d["id"], a["idx"], exc.code)
@@ -84,9 +75,9 @@ def with_call(t: LiveTable, end: DealEnd) -> DealEnd:
         return end
     accused = None
     if last.do == "accuse":
-        own = last.seat % t.teams
+        own = team_of(last.seat, t.players)
         target = last.against if last.against is not None else 1 - own
-        accused = t.chair_of_seat(target % t.players) % t.teams
+        accused = team_of(t.chair_of_seat(target % t.players), t.players)
     return replace(end, caller=t.chair_of_seat(last.seat), accused=accused)
 
 

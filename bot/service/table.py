@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass
 
-from engine import Deal, Rules
+from engine import Deal, Rules, team_count
 from engine.match import MatchScore
 
 from .computer import Computer
@@ -81,7 +81,7 @@ class LiveTable:
 
     @property
     def teams(self) -> int:
-        return 3 if self.options.players == 3 else 2
+        return team_count(self.options.players)
 
     def chair_of_seat(self, seat: int) -> int:
         return (seat + self.shift) % self.players

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import View, public_view, seat_view
+from engine.tricks import team_of
 
 from .errors import ServiceError
 from .models import PublicState, SeatState
@@ -52,12 +53,12 @@ def public_state(t: LiveTable) -> PublicState:
         c = t.chairs[chair]
         to_play = deal is not None and t.status == "playing" and deal.to_play == s
         if c is None:
-            seats.append(SeatState(s, chair, None, "", False, None, False, 0, chair % t.teams,
+            seats.append(SeatState(s, chair, None, "", False, None, False, 0, team_of(chair, t.players),
                                    False, False, False, empty=True))
             continue
         seats.append(SeatState(
             s, chair, c.user_id, c.name, c.computer, c.level, c.away, c.missed,
-            chair % t.teams, c.user_id in t.ready if c.user_id is not None else False,
+            team_of(chair, t.players), c.user_id in t.ready if c.user_id is not None else False,
             dealer == s, to_play))
     match = t.match
     return PublicState(

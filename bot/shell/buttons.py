@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from engine import View
+from engine.tricks import team_of
 
 from ..service.models import PublicState
 from ..texts import say
@@ -220,7 +221,7 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
             if a.against is None:
                 label = say(lang, "btn_accuse")
             else:
-                names = ", ".join(s.name for s in state.seats if s.seat % state.teams == a.against)
+                names = ", ".join(s.name for s in state.seats if team_of(s.seat, len(state.seats)) == a.against)
                 label = say(lang, "btn_accuse_against", name=names or str(a.against))
             claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.danger))
     claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))

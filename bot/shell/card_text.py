@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.cards import RANK_NAMES_DE, RANK_NAMES_EN, RANKS, SUIT_NAMES_DE, SUIT_NAMES_EN, SUITS
+from engine.tricks import marriage_points
 
 GERMAN_SUITS = {"E": "🌰", "B": "🍃", "H": "❤️", "S": "🔔"}
 FRENCH_SUITS = {"E": "♣️", "B": "♠️", "H": "♥️", "S": "♦️"}
@@ -62,8 +63,7 @@ def cards_line(cards: Sequence[str | None], style: str = "german") -> str:
 
 def meld_points(suit: str, double: bool, trump: str) -> int:
     """20 plain, 40 trumps; both pairs of a suit twice that (what /declare's points mean)."""
-    base = 40 if suit == trump else 20
-    return base * 2 if double else base
+    return marriage_points(suit, trump, double)
 
 
 def stroke_marks(marks: Sequence[Sequence[int]]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import View
+from engine.tricks import team_of
 from engine.views import TrickView
 
 from ..service.models import DealEnd, PublicState, SeatState
@@ -251,7 +252,7 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         pts = " · ".join(f"{team_name(table_team_of_engine_team(state, t))}: {p}"
                          for t, p in enumerate(view.points))
         lines.append(f"{say(lang, 'points_beginner')}: {pts}")
-        own = view.points[view.seat % view.teams] if view.seat is not None else 0
+        own = view.points[team_of(view.seat, view.players)] if view.seat is not None else 0
         if own >= 101 and view.result is None and any(a.do == "knock" for a in view.actions):
             lines.append(say(lang, "can_knock"))
     if view.result is not None:

@@ -30,7 +30,7 @@ Levels:
   well they explain the other seats' plays, ``engine.players.infer``, is an option, off by
   default because it did not measurably help), every legal card
   valued by a heuristic playout while the talon lasts and by exact alpha-beta once it is empty
-  (``engine.players.sim``). ``budget_ms`` (default 300) is a deadline checked inside the loop;
+  (``engine.players.playout``). ``budget_ms`` (default 300) is a deadline checked inside the loop;
   most decisions stop earlier, once the choice is clear or no longer worth the time.
 
 Threads: ``choose`` and ``claim`` only read a snapshot of the memory taken under a lock, so the

@@ -39,6 +39,7 @@ from ..actions import Action
 from ..deal import AUS
 from ..events import Event
 from ..rules import Rules
+from ..tricks import marriage_points
 from ..views import View
 from .heuristic import DEFAULT, Params, pick_first_trick, pick_play
 from .memory import SeatMemory
@@ -64,7 +65,7 @@ def claim_for(view: View, memory: SeatMemory) -> Action | None:
     best_pts = 0
     for a in actions:
         if a.do == "declare" and a.suit is not None:
-            pts = (40 if a.suit == view.trump_suit else 20) * (2 if a.double else 1)
+            pts = marriage_points(a.suit, view.trump_suit, a.double)
             if pts > best_pts:
                 best, best_pts = a, pts
     if best is not None:
@@ -170,9 +171,10 @@ def heuristic_action(view: View, memory: SeatMemory, plays: list[Action],
     trick = [(s, c) for s, c in view.trick.plays if c is not None]
     cards = list(dict.fromkeys(a.card for a in plays if a.card is not None))
     closed = memory.melded_suits if rules.second_pair_same_suit == "never" else set()
-    card = pick_play(view.hand, cards, trick, seat, view.players, view.trump_suit, view.talon,
-                     view.indicator, memory.points, memory.team_tricks, memory.played, shown,
-                     closed, prm)
+    card = pick_play(view.hand, cards, trick, seat=seat, players=view.players,
+                     trump=view.trump_suit, talon=view.talon, indicator=view.indicator,
+                     points=memory.points, team_tricks=memory.team_tricks,
+                     played=memory.played, shown=shown, closed_suits=closed, prm=prm)
     for a in plays:
         if a.card == card:
             return a

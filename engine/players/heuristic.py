@@ -28,7 +28,8 @@ from collections.abc import Collection, Mapping, Sequence
 
 from ..actions import Action
 from ..cards import POINTS, RANKS, STRENGTH, SUITS
-from ..deal import AUS, winner_index
+from ..deal import AUS
+from ..tricks import team_count, winner_index
 
 _ABOVE: dict[str, tuple[str, ...]] = {
     s + r: tuple(s + q for q in RANKS if STRENGTH[s + q] > STRENGTH[s + r])
@@ -134,15 +135,20 @@ def has_pair(hand: Sequence[str], shown: Mapping[str, int],
     return False
 
 
-def pick_play(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]],
+def pick_play(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]], *,
               seat: int, players: int, trump: str, talon: int, indicator: str | None,
               points: Sequence[int], team_tricks: Sequence[int], played: Mapping[str, int],
               shown: Mapping[str, int], closed_suits: Collection[str] = (),
               prm: Params = DEFAULT) -> str:
-    """The heuristic's card among ``legal`` (distinct cards; ``played`` includes the trick)."""
+    """The heuristic's card among ``legal`` (distinct cards; ``played`` includes the trick).
+
+    The seat's position: ``talon`` cards left to draw (the indicator included), ``points`` and
+    ``team_tricks`` by engine team, ``played`` every card seen played (with the trick),
+    ``shown`` the seat's declared King and Ober copies, ``closed_suits`` suits no longer open to
+    a pair (``second_pair_same_suit: never``)."""
     if len(legal) == 1:
         return legal[0]
-    teams = 3 if players == 3 else 2
+    teams = team_count(players)
     me = seat % teams
     strict = talon == 0
     pos = len(trick)
@@ -257,7 +263,7 @@ def first_trick_card(hand: Sequence[str], cards: Sequence[str], seat: int, playe
     trick most likely goes to their side; the others throw their cheapest card."""
     if len(cards) == 1:
         return cards[0]
-    teams = 3 if players == 3 else 2
+    teams = team_count(players)
     hc = _counts(hand)
 
     def keep(c: str) -> float:

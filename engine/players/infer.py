@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from ..rules import Rules
 from .heuristic import pick_play
 from .memory import PlayRecord, SeatMemory
-from .sim import Sim, strict_legal
+from .playout import Playout, strict_legal
 
 
 def relevant(memory: SeatMemory, me: int, rules: Rules,
@@ -50,12 +50,14 @@ def _match(hand: list[str], r: PlayRecord, players: int, trump: str, rules: Rule
     if len(legal) == 1:
         return 1.0
     closed = r.melded if rules.second_pair_same_suit == "never" else ()
-    pick = pick_play(hand, legal, r.trick, r.seat, players, trump, r.talon, r.indicator,
-                     r.points, r.team_tricks, r.played, r.shown, closed)
+    pick = pick_play(hand, legal, r.trick, seat=r.seat, players=players, trump=trump,
+                     talon=r.talon, indicator=r.indicator, points=r.points,
+                     team_tricks=r.team_tricks, played=r.played, shown=r.shown,
+                     closed_suits=closed)
     return 1.0 if pick == r.card else eps
 
 
-def likelihood(world: Sim, records: Sequence[PlayRecord], memory: SeatMemory, eps: float,
+def likelihood(world: Playout, records: Sequence[PlayRecord], memory: SeatMemory, eps: float,
                rules: Rules, rng: random.Random | None = None, floor: float = 0.0) -> float:
     """The weight of ``world`` (at most 1) given the plays in ``records``.
 

@@ -24,9 +24,10 @@ from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from ..cards import POINTS, STRENGTH, SUITS
-from ..deal import AUS, team_count
+from ..deal import AUS
 from ..events import Event
 from ..rules import Rules
+from ..tricks import team_count
 
 UNLIMITED = 5
 """A suit cap meaning "may hold any card of the suit" (Ace strength)."""

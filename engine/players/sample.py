@@ -22,7 +22,7 @@ from ..cards import CANONICAL_PACK, STRENGTH
 from ..rules import Rules
 from ..views import View
 from .memory import UNLIMITED, SeatMemory
-from .sim import Sim
+from .playout import Playout
 
 _PACK = Counter(CANONICAL_PACK)
 
@@ -49,16 +49,16 @@ def _prior_weights(trump: str, tricks_done: int, prior: dict[str, float]) -> dic
 
 def sample_world(memory: SeatMemory, view: View, rules: Rules, rng: random.Random,
                  tries: int = 40, settle: bool = True,
-                 prior: dict[str, float] | None = None, claimed: int = 0) -> Sim | None:
+                 prior: dict[str, float] | None = None, claimed: int = 0) -> Playout | None:
     """A random world consistent with the seat's knowledge, or None if it cannot make one
     (a face-down card in the trick, or a count that does not add up). ``settle``: let the
-    world's seats make the claims due (``Sim.settle``) before it is returned.
+    world's seats make the claims due (``Playout.settle``) before it is returned.
 
     ``claimed``: how many times to deal again a world in which another seat could claim now
     (declare a pair, exchange the Seven). Every seat was asked after the last action, and a
     computer claims at once, so such a world contradicts what the seat saw; a person may hold
     a claim back, so after that many tries the world is taken anyway."""
-    world: Sim | None = None
+    world: Playout | None = None
     for _ in range(claimed + 1):
         world = _deal_world(memory, view, rules, rng, tries, prior)
         if world is None or not world.claim_due(view.seat):
@@ -69,7 +69,7 @@ def sample_world(memory: SeatMemory, view: View, rules: Rules, rng: random.Rando
 
 
 def _deal_world(memory: SeatMemory, view: View, rules: Rules, rng: random.Random,
-                tries: int, prior: dict[str, float] | None) -> Sim | None:
+                tries: int, prior: dict[str, float] | None) -> Playout | None:
     me = view.seat
     assert me is not None
     n = view.players
@@ -142,7 +142,7 @@ def _deal_world(memory: SeatMemory, view: View, rules: Rules, rng: random.Random
     for (_, seen), (_, c) in zip(view.trick.plays, trick, strict=True):
         if seen is None:
             played[c] = played.get(c, 0) + 1
-    world = Sim(
+    world = Playout(
         rules, n, view.trump_suit, hands, talon, view.indicator, trick,
         view.to_play if view.to_play is not None else 0, list(memory.points),
         list(memory.team_tricks), list(view.tricks_taken), played,

@@ -34,8 +34,8 @@ from ..views import View
 from .base import Player, heuristic_action
 from .infer import likelihood, relevant
 from .memory import PlayRecord, SeatMemory
+from .playout import Playout, SearchTimeout, solve
 from .sample import sample_world
-from .sim import SearchTimeout, Sim, solve
 
 
 class StrongPlayer(Player):
@@ -131,9 +131,9 @@ class StrongPlayer(Player):
         return choice
 
     def _world(self, memory: SeatMemory, view: View, records: list[PlayRecord],
-               rng: random.Random) -> Sim | None:
+               rng: random.Random) -> Playout | None:
         """A sampled world, kept with the probability that the others' plays fit it."""
-        best: Sim | None = None
+        best: Playout | None = None
         best_w = -1.0
         for _ in range(self.infer_tries):
             world = sample_world(memory, view, self.rules, rng, settle=False, prior=self.prior,
@@ -151,7 +151,7 @@ class StrongPlayer(Player):
             best.settle()
         return best
 
-    def _evaluate(self, world: Sim, candidates: list[Action], team: int, strict: bool,
+    def _evaluate(self, world: Playout, candidates: list[Action], team: int, strict: bool,
                   deadline: float) -> list[float]:
         if world.winner is not None:
             return [world.value(team, self.margin_weight)] * len(candidates)

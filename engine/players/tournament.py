@@ -33,9 +33,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..actions import Action
-from ..deal import AUS, Deal, Layout, team_count
+from ..deal import AUS, Deal, Layout
 from ..errors import IllegalAction
 from ..rules import Rules
+from ..tricks import team_count
 from ..views import seat_view
 from . import make_player
 from .base import Player
@@ -48,7 +49,7 @@ def derive_seed(*parts: object) -> int:
 
 
 @dataclass
-class DealOutcome:
+class TournamentDeal:
     """One deal of a match, from side A's point of view."""
 
     pair: int
@@ -161,12 +162,12 @@ def _seatings(spec: MatchSpec, pair: int) -> list[list[int]]:
     return [[s for s in range(n) if s % teams == t]]
 
 
-def run_pair(spec: MatchSpec, pair: int) -> list[DealOutcome]:
+def run_pair(spec: MatchSpec, pair: int) -> list[TournamentDeal]:
     """Play the deal(s) of one pair; exceptions and illegal actions are recorded, not raised."""
     n = spec.players
     layout = Layout.seeded(n, derive_seed(spec.seed, "deal", pair))
     teams = team_count(n)
-    out: list[DealOutcome] = []
+    out: list[TournamentDeal] = []
     for k, a_seats in enumerate(_seatings(spec, pair)):
         lead = min(a_seats)
         seats: list[Player] = []
@@ -184,11 +185,11 @@ def run_pair(spec: MatchSpec, pair: int) -> list[DealOutcome]:
         try:
             run = play_deal(layout, spec.rules, seats)
         except DriverError as exc:
-            out.append(DealOutcome(pair, k, a_seats, None, False, 0, "illegal", [], 0,
+            out.append(TournamentDeal(pair, k, a_seats, None, False, 0, "illegal", [], 0,
                                    illegal=1, error=str(exc)))
             continue
         except Exception:
-            out.append(DealOutcome(pair, k, a_seats, None, False, 0, "exception", [], 0,
+            out.append(TournamentDeal(pair, k, a_seats, None, False, 0, "exception", [], 0,
                                    exceptions=1, error=traceback.format_exc()))
             continue
         deal = run.deal
@@ -196,7 +197,7 @@ def run_pair(spec: MatchSpec, pair: int) -> list[DealOutcome]:
         assert result is not None
         points = list(deal.points)
         others = max(points[t] for t in range(teams) if t != a_team)
-        out.append(DealOutcome(
+        out.append(TournamentDeal(
             pair, k, a_seats, result.winner, result.winner == a_team, result.games,
             result.reason, points, points[a_team] - others,
             decision_ms=[ms for s in timed for ms in run.decision_ms[s]],
@@ -207,19 +208,19 @@ def run_pair(spec: MatchSpec, pair: int) -> list[DealOutcome]:
     return out
 
 
-def _run_chunk(args: tuple[MatchSpec, list[int]]) -> list[DealOutcome]:
+def _run_chunk(args: tuple[MatchSpec, list[int]]) -> list[TournamentDeal]:
     spec, pairs = args
-    out: list[DealOutcome] = []
+    out: list[TournamentDeal] = []
     for p in pairs:
         out += run_pair(spec, p)
     return out
 
 
 def run_match(spec: MatchSpec, pairs: int, workers: int = 1,
-              progress: bool = False) -> list[DealOutcome]:
+              progress: bool = False) -> list[TournamentDeal]:
     """Play ``pairs`` pairs (deals when not duplicate), on ``workers`` processes."""
     chunks = [list(range(i, min(i + 5, pairs))) for i in range(0, pairs, 5)]
-    outcomes: list[DealOutcome] = []
+    outcomes: list[TournamentDeal] = []
     start = time.perf_counter()
 
     def note(done: int) -> None:
@@ -227,7 +228,7 @@ def run_match(spec: MatchSpec, pairs: int, workers: int = 1,
             el = time.perf_counter() - start
             print(f"\r{done}/{pairs} pairs, {el:.0f} s", end="", file=sys.stderr, flush=True)
 
-    results: Iterator[list[DealOutcome]]
+    results: Iterator[list[TournamentDeal]]
     if workers <= 1:
         results = (_run_chunk((spec, c)) for c in chunks)
         for r in results:
@@ -264,7 +265,7 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[k - 1]
 
 
-def pair_score(deals: Sequence[DealOutcome], margin_tiebreak: bool = True) -> float:
+def pair_score(deals: Sequence[TournamentDeal], margin_tiebreak: bool = True) -> float:
     """1, 0.5 or 0: did side A win the pair (games, then point margin)?"""
     net = sum((d.games if d.a_won else -d.games) for d in deals)
     if net == 0 and margin_tiebreak:
@@ -272,9 +273,9 @@ def pair_score(deals: Sequence[DealOutcome], margin_tiebreak: bool = True) -> fl
     return 1.0 if net > 0 else 0.0 if net < 0 else 0.5
 
 
-def summarize(outcomes: Sequence[DealOutcome]) -> dict[str, Any]:
+def summarize(outcomes: Sequence[TournamentDeal]) -> dict[str, Any]:
     """The match figures (the ``--json`` object)."""
-    by_pair: dict[int, list[DealOutcome]] = {}
+    by_pair: dict[int, list[TournamentDeal]] = {}
     for o in outcomes:
         by_pair.setdefault(o.pair, []).append(o)
     scores = [pair_score(ds) for ds in by_pair.values()]
@@ -347,5 +348,5 @@ def format_summary(spec: MatchSpec, summary: dict[str, Any], seconds: float) -> 
     return "\n".join(lines)
 
 
-def outcome_json(o: DealOutcome) -> dict[str, Any]:
+def outcome_json(o: TournamentDeal) -> dict[str, Any]:
     return asdict(o)

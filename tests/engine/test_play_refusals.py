@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 
 from engine import Deal, Layout
+from engine.actions import OPENINGS
 from engine.cards import shuffled_pack
-from engine.deal import OPENINGS
 from engine.rules import PRESETS
 
 

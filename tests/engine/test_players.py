@@ -14,8 +14,8 @@ from engine import Action, Deal, Event, Layout, Rules, View, seat_view
 from engine.cards import CANONICAL_PACK, STRENGTH
 from engine.players import LEVELS, Player, SeatMemory, make_player
 from engine.players.memory import UNLIMITED
+from engine.players.playout import Playout, solve
 from engine.players.sample import sample_world
-from engine.players.sim import Sim, solve
 from engine.players.tournament import play_deal
 from engine.selfplay import random_action
 
@@ -277,14 +277,14 @@ def test_choose_in_a_thread_and_after_pickling() -> None:
 # ---------------------------------------------------------------------- the search's world
 
 
-def _sim_of(deal: Deal) -> Sim:
-    """The omniscient Sim of an engine deal (talon read from the layout, not internals)."""
+def _sim_of(deal: Deal) -> Playout:
+    """The omniscient Playout of an engine deal (talon read from the layout, not internals)."""
     layout = deal.layout
     hidden = deal.talon_count - (1 if deal.indicator is not None else 0)
     talon = list(reversed(layout.talon[len(layout.talon) - hidden:]))
     played = Counter(c for t in deal.tricks for c in t.cards) + Counter(c for _, c in deal.trick)
     shown = [dict(s) for s in deal.shown]
-    sim = Sim(deal.rules, deal.players, deal.trump_suit, [list(h) for h in deal.hands], talon,
+    sim = Playout(deal.rules, deal.players, deal.trump_suit, [list(h) for h in deal.hands], talon,
               deal.indicator, list(deal.trick), deal.to_play or 0, list(deal.points),
               list(deal.team_tricks), list(deal.seat_tricks), dict(played), shown,
               {m.suit for m in deal.melds}, len(deal.tricks))
@@ -292,7 +292,7 @@ def _sim_of(deal: Deal) -> Sim:
     return sim
 
 
-def _play_on(sim: Sim | None, actions: list[Action]) -> None:
+def _play_on(sim: Playout | None, actions: list[Action]) -> None:
     """Give the search's world the cards played since; it makes the claims by itself."""
     for a in actions:
         if sim is not None and a.do == "play":
@@ -311,7 +311,7 @@ def test_sim_follows_the_engine(preset: str, players: int, start: str) -> None:
     for seed in range(12):
         seats = _seats(["heuristic", "random"], players, rules, seed)
         deal = Deal(Layout.seeded(players, seed), rules)
-        sim: Sim | None = None
+        sim: Playout | None = None
         fed = 0  # the deal's actions the search's world has been given
         for seat in _decisions(seats, deal):
             _play_on(sim, deal.actions[fed:])
@@ -341,7 +341,7 @@ def test_sim_follows_the_engine(preset: str, players: int, start: str) -> None:
 def test_solve_matches_brute_force_minimax(rules: Rules) -> None:
     """The alpha-beta endgame equals a plain minimax over every line."""
 
-    def minimax(sim: Sim, team: int) -> float:
+    def minimax(sim: Playout, team: int) -> float:
         if sim.winner is not None:
             return sim.games if sim.winner == team else -sim.games
         vals = []

@@ -24,8 +24,9 @@ def card_for(hand: Sequence[str], trick: Sequence[str] = (), *, talon: int = 20,
     plays = [(i, c) for i, c in enumerate(trick)]
     seen = Counter([*played, *trick])
     legal = list(dict.fromkeys(hand))
-    return pick_play(list(hand), legal, plays, seat, 4, "H", talon, indicator, list(points),
-                     list(tricks), seen, Counter())
+    return pick_play(list(hand), legal, plays, seat=seat, players=4, trump="H", talon=talon,
+                     indicator=indicator, points=list(points), team_tricks=list(tricks),
+                     played=seen, shown=Counter())
 
 
 def test_heuristic_keeps_a_king_while_its_ober_is_still_out() -> None:

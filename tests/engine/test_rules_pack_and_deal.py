@@ -11,9 +11,10 @@ import pytest
 
 from engine.actions import Action, play
 from engine.cards import CANONICAL_PACK, CODES, POINTS, RANKS, STRENGTH, SUITS, parse_card
-from engine.deal import Deal, Layout, team_count, team_of
+from engine.deal import Deal, Layout
 from engine.rules import PRESETS, Rules, RulesError
 from engine.testing import deal_from, layout_from, play_cards
+from engine.tricks import team_count, team_of
 
 
 def test_pack_has_48_cards_two_of_each_of_24():
@@ -281,3 +282,13 @@ def test_shuffled_deals_for_play_are_valid_deals():
         layout = Layout.shuffled(players)
         assert layout.problems() == []
         assert Deal(layout).to_play == 0
+
+
+def test_an_action_and_a_layout_read_back_what_they_wrote():
+    from engine.actions import Action as A
+    actions = [A(0, "play", "EA", "ge-elfen"), A(1, "declare", suit="H", double=True),
+               A(2, "accuse", against=1), A(3, "knock"), A(1, "exchange"), A(0, "sevens")]
+    for a in actions:
+        assert A.from_json(a.to_json()) == a
+    layout = Layout.shuffled(4)
+    assert Layout.from_json(layout.to_json()) == layout

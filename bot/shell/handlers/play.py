@@ -10,6 +10,7 @@ from typing import Any
 import discord
 
 from engine import View
+from engine.tricks import team_of
 
 from ...service.declare import pair_to_declare
 from ...service.errors import ServiceError
@@ -282,7 +283,7 @@ class PlayHandlers(HandlerBase):
                 await req.answer(say(lang, "why_accuse_own"))
                 return
             if state.teams == 3:
-                against = named.seat % state.teams
+                against = team_of(named.seat, len(state.seats))
         await self._act(req, "accuse", against=against)
 
     # ------------------------------------------------------------------ the DM mirror

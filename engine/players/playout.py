@@ -1,8 +1,9 @@
-"""A lean copy of the deal's rules for search: one sampled world, played out fast.
+"""Playouts for search: one sampled world, played out fast.
 
 The search plays thousands of imagined continuations per decision, so it does not drive the
-engine's ``Deal`` (events, records, refusal codes, views) but this small state with the same
-rules of play: the first trick's openings (who wins it, no trumps unless a hand is all trumps),
+engine's ``Deal`` (events, records, refusal codes, views) but this small state, with the rule
+pieces it shares with the engine (``engine.tricks``: who takes a trick, what may follow, what
+a marriage is worth) and the flow of a deal: the first trick's openings (who wins it, no trumps unless a hand is all trumps),
 free play while the talon lasts, then follow, beat, trump and overtrump; tricks, draws, the
 indicator drawn last; marriages (both meld windows, both second-pair rules, melding after the
 talon or not), the Seven exchange, five Sevens, five tricks, and the knock at 101 the moment a
@@ -19,8 +20,9 @@ import random
 import time
 
 from ..cards import POINTS, STRENGTH, SUITS
-from ..deal import AUS, winner_index
+from ..deal import AUS
 from ..rules import Rules
+from ..tricks import best_marriage, legal_follow, team_count, trick_winner, winner_index
 from .heuristic import first_trick_card, pick_play
 
 _TRUMP_SEVEN = {s: s + "7" for s in SUITS}
@@ -29,34 +31,11 @@ _TRUMP_SEVEN = {s: s + "7" for s in SUITS}
 def strict_legal(hand: list[str], trick: list[tuple[int, str]], trump: str,
                  beat_when_trumped: bool) -> list[str]:
     """Distinct cards of ``hand`` that may follow to ``trick`` once the talon is empty."""
-    cards = list(dict.fromkeys(hand))
-    if not trick:
-        return cards
-    led = trick[0][1][0]
-    follow = [c for c in cards if c[0] == led]
-    if follow:
-        if led != trump and not beat_when_trumped:
-            for _, c in trick:
-                if c[0] == trump:
-                    return follow
-        best = -1
-        for _, c in trick:
-            if c[0] == led and STRENGTH[c] > best:
-                best = STRENGTH[c]
-        higher = [c for c in follow if STRENGTH[c] > best]
-        return higher or follow
-    trumps = [c for c in cards if c[0] == trump]
-    if trumps:
-        best = -1
-        for _, c in trick:
-            if c[0] == trump and STRENGTH[c] > best:
-                best = STRENGTH[c]
-        higher = [c for c in trumps if STRENGTH[c] > best]
-        return higher or trumps
-    return cards
+    return legal_follow(hand, trick, trump, first_trick=False, strict=True,
+                        beat_when_trumped=beat_when_trumped)
 
 
-class Sim:
+class Playout:
     """One world: every hand and the talon known. Mutated by ``play``; ``copy`` to branch."""
 
     __slots__ = (
@@ -72,7 +51,7 @@ class Sim:
                  declared: set[str], tricks_done: int) -> None:
         self.rules = rules
         self.n = players
-        self.teams = 3 if players == 3 else 2
+        self.teams = team_count(players)
         self.trump = trump
         self.hands = hands
         self.talon = talon
@@ -93,8 +72,8 @@ class Sim:
         self.opening: str | None = None
         """The first trick's opening, while that trick is played with ``openings`` on."""
 
-    def copy(self) -> Sim:
-        new = Sim.__new__(Sim)
+    def copy(self) -> Playout:
+        new = Playout.__new__(Playout)
         new.rules = self.rules
         new.n = self.n
         new.teams = self.teams
@@ -130,14 +109,10 @@ class Sim:
         return self.tricks_done == 0 and self.rules.openings
 
     def legal(self) -> list[str]:
-        hand = self.hands[self.to_play]
-        if self.tricks_done == 0 and self.rules.openings and self.trick:
-            trump = self.trump
-            plain = [c for c in dict.fromkeys(hand) if c[0] != trump]
-            return plain or list(dict.fromkeys(hand))
-        if self.indicator is not None or not self.trick:
-            return list(dict.fromkeys(hand))
-        return strict_legal(hand, self.trick, self.trump, self.rules.beat_when_trumped)
+        return legal_follow(self.hands[self.to_play], self.trick, self.trump,
+                            first_trick=self.tricks_done == 0 and self.rules.openings,
+                            strict=self.indicator is None,
+                            beat_when_trumped=self.rules.beat_when_trumped)
 
     # ------------------------------------------------------------------ playing
 
@@ -153,10 +128,8 @@ class Sim:
         if len(trick) < self.n:
             self.to_play = (seat + 1) % self.n
             return
-        if self.tricks_done == 0 and self.rules.openings:
-            winner = self._opening_winner()
-        else:
-            winner = trick[winner_index(trick, self.trump)][0]
+        first = self.tricks_done == 0 and self.rules.openings
+        winner = trick_winner(trick, self.trump, self.opening if first else None)
         pts = 0
         for _, c in trick:
             pts += POINTS[c]
@@ -187,28 +160,6 @@ class Sim:
         if talon_before:
             self._draw(winner)
         self._claims(team, window, talon_before)
-
-    def _opening_winner(self) -> int:
-        """Who takes the first trick under its opening (the engine's rule)."""
-        plays = self.trick
-        led_card = plays[0][1]
-        opening = self.opening
-        if opening == "ge-elfen":
-            return plays[0][0]
-        if opening == "zweite-alte":
-            for s, c in plays[1:]:
-                if c == led_card:
-                    return s
-            return plays[0][0]
-        if opening == "trumpf":
-            return plays[winner_index(plays, self.trump)][0]
-        led = led_card[0]
-        best = 0
-        for i in range(1, len(plays)):
-            c = plays[i][1]
-            if c[0] == led and STRENGTH[c] > STRENGTH[plays[best][1]]:
-                best = i
-        return plays[best][0]
 
     def settle(self) -> None:
         """Make the claims computer players would make before the next card: the exchange,
@@ -307,29 +258,8 @@ class Sim:
 
     def _best_meld(self, seat: int, hand: list[str]) -> tuple[str, int, int] | None:
         """(suit, copies, points) of the best declaration ``seat`` may make with ``hand``."""
-        for c in hand:
-            if c[1] == "K" and c[0] + "O" in hand:
-                break
-        else:
-            return None
-        shown = self.shown[seat]
-        never = self.rules.second_pair_same_suit == "never"
-        best: tuple[str, int, int] | None = None
-        for suit in SUITS:
-            k, o = suit + "K", suit + "O"
-            if never:
-                if suit in self.declared:
-                    continue
-                m = min(hand.count(k), hand.count(o))
-            else:
-                m = min(hand.count(k) - shown.get(k, 0), hand.count(o) - shown.get(o, 0))
-            if m <= 0:
-                continue
-            copies = 2 if m >= 2 else 1
-            pts = (40 if suit == self.trump else 20) * copies
-            if best is None or pts > best[2]:
-                best = (suit, copies, pts)
-        return best
+        return best_marriage(hand, self.shown[seat], self.trump, self.declared,
+                             self.rules.second_pair_same_suit == "never")
 
     def _meld(self, seat: int, suit: str, copies: int, pts: int) -> None:
         shown = self.shown[seat]
@@ -396,9 +326,10 @@ class Sim:
             else:
                 seat = self.to_play
                 card = pick_play(
-                    self.hands[seat], legal, self.trick, seat, self.n, self.trump,
-                    self.talon_count, self.indicator, self.points, self.team_tricks,
-                    self.played, self.shown[seat], self.declared if rules_never else ())
+                    self.hands[seat], legal, self.trick, seat=seat, players=self.n,
+                    trump=self.trump, talon=self.talon_count, indicator=self.indicator,
+                    points=self.points, team_tricks=self.team_tricks, played=self.played,
+                    shown=self.shown[seat], closed_suits=self.declared if rules_never else ())
             self.play(card)
 
 
@@ -408,52 +339,36 @@ class SearchTimeout(Exception):
     """The exact search passed its deadline."""
 
 
-def solve(sim: Sim, team: int, first: str | None = None, deadline: float | None = None) -> float:
+def solve(world: Playout, team: int, first: str | None = None, deadline: float | None = None) -> float:
     """The exact result in games for ``team`` of a world whose talon is empty, all seats playing
     perfectly (the root's team against the rest); ``first`` is the card to play now. The world
-    should be settled (``Sim.settle``). Raises ``SearchTimeout`` once ``time.perf_counter()``
+    should be settled (``Playout.settle``). Raises ``SearchTimeout`` once ``time.perf_counter()``
     passes ``deadline``."""
-    assert sim.indicator is None and sim.winner is None
-    n, teams, trump = sim.n, sim.teams, sim.trump
-    rules = sim.rules
-    bwt = rules.beat_when_trumped
-    hands = [list(h) for h in sim.hands]
-    trick = list(sim.trick)
-    points = list(sim.points)
-    tt = list(sim.team_tricks)
-    total = sim.total_tricks
+    assert world.indicator is None and world.winner is None
+    n, teams, trump = world.n, world.teams, world.trump
+    rules = world.rules
+    beat_when_trumped = rules.beat_when_trumped
+    hands = [list(h) for h in world.hands]
+    trick = list(world.trick)
+    points = list(world.points)
+    team_tricks = list(world.team_tricks)
+    total = world.total_tricks
     five = rules.gaigel_five_tricks
     bonus = rules.last_trick_bonus
     melds_ok = rules.meld_after_talon
     team_trick = rules.meld_window == "team_trick"
     never = rules.second_pair_same_suit == "never"
-    declared = set(sim.declared)
-    shown = [dict(x) for x in sim.shown]
+    declared = set(world.declared)
+    shown = [dict(x) for x in world.shown]
     nodes = [0]
 
     def best_meld(s: int) -> tuple[str, int, int] | None:
-        hand = hands[s]
-        sh = shown[s]
-        best: tuple[str, int, int] | None = None
-        for suit in SUITS:
-            k, o = suit + "K", suit + "O"
-            if never:
-                if suit in declared:
-                    continue
-                m = min(hand.count(k), hand.count(o))
-            else:
-                m = min(hand.count(k) - sh.get(k, 0), hand.count(o) - sh.get(o, 0))
-            if m > 0:
-                copies = 2 if m >= 2 else 1
-                pts = (40 if suit == trump else 20) * copies
-                if best is None or pts > best[2]:
-                    best = (suit, copies, pts)
-        return best
+        return best_marriage(hands[s], shown[s], trump, declared, never)
 
     def melds(t: int, undo: list[tuple[int, str, int, bool]]) -> int:
         """Declarations after a trick won by team ``t``; their undo records in ``undo``."""
         pts = 0
-        if team_trick and tt[t] != 1:
+        if team_trick and team_tricks[t] != 1:
             return 0  # a settled world: only a team's first trick brings new pairs
         for s in range(n):
             if s % teams != t:
@@ -490,7 +405,7 @@ def solve(sim: Sim, team: int, first: str | None = None, deadline: float | None 
         if only is not None:
             legal = [only]
         else:
-            legal = strict_legal(hand, trick, trump, bwt)
+            legal = strict_legal(hand, trick, trump, beat_when_trumped)
             if len(legal) > 1:
                 legal.sort(key=lambda c: (c[0] == trump, STRENGTH[c]), reverse=True)
         maximize = seat % teams == team
@@ -504,56 +419,56 @@ def solve(sim: Sim, team: int, first: str | None = None, deadline: float | None 
                 sh[card] -= 1
             trick.append((seat, card))
             if len(trick) == n:
-                w = trick[winner_index(trick, trump)][0]
-                wt = w % teams
+                taker = trick[winner_index(trick, trump)][0]
+                won_by = taker % teams
                 pts = 0
                 for _, c in trick:
                     pts += POINTS[c]
                 saved = list(trick)
                 trick.clear()
-                points[wt] += pts
-                tt[wt] += 1
+                points[won_by] += pts
+                team_tricks[won_by] += 1
                 undo: list[tuple[int, str, int, bool]] = []
-                meld = melds(wt, undo) if melds_ok else 0
-                points[wt] += meld
-                d = done + 1
-                if five and d == 5 and tt[wt] == 5:
-                    v = 2.0 if wt == team else -2.0
-                elif points[wt] >= AUS:
-                    g = 2.0 if all(tt[t] == 0 for t in range(teams) if t != wt) else 1.0
-                    v = g if wt == team else -g
-                elif d == total:
+                meld = melds(won_by, undo) if melds_ok else 0
+                points[won_by] += meld
+                done_now = done + 1
+                if five and done_now == 5 and team_tricks[won_by] == 5:
+                    value = 2.0 if won_by == team else -2.0
+                elif points[won_by] >= AUS:
+                    g = 2.0 if all(team_tricks[t] == 0 for t in range(teams) if t != won_by) else 1.0
+                    value = g if won_by == team else -g
+                elif done_now == total:
                     if bonus:
-                        points[wt] += bonus
+                        points[won_by] += bonus
                     top = max(range(teams), key=lambda t: (points[t], -t))
-                    v = 1.0 if top == team else -1.0
+                    value = 1.0 if top == team else -1.0
                     if bonus:
-                        points[wt] -= bonus
+                        points[won_by] -= bonus
                 else:
-                    v = ab(w, alpha, beta, d, None)
+                    value = ab(taker, alpha, beta, done_now, None)
                 if undo:
                     unmeld(undo)
-                points[wt] -= pts + meld
-                tt[wt] -= 1
+                points[won_by] -= pts + meld
+                team_tricks[won_by] -= 1
                 trick.extend(saved)
             else:
-                v = ab((seat + 1) % n, alpha, beta, done, None)
+                value = ab((seat + 1) % n, alpha, beta, done, None)
             trick.pop()
             if unshow:
                 sh[card] += 1
             hand.insert(i, card)
             if maximize:
-                if v > best:
-                    best = v
+                if value > best:
+                    best = value
                 if best > alpha:
                     alpha = best
             else:
-                if v < best:
-                    best = v
+                if value < best:
+                    best = value
                 if best < beta:
                     beta = best
             if alpha >= beta:
                 break
         return best
 
-    return ab(sim.to_play, -9.0, 9.0, sim.tricks_done, first)
+    return ab(world.to_play, -9.0, 9.0, world.tricks_done, first)
