@@ -21,8 +21,10 @@ from .errors import IllegalAction
 from .events import Event
 from .rules import Rules
 from .tricks import (
+    NO_REFUSAL,
     follow_refusals,
     marriage_points,
+    openings_for,
     team_count,
     trick_winner,
 )
@@ -30,6 +32,12 @@ from .tricks import (
 PLAYER_COUNTS = (2, 3, 4, 6)
 AUS = 101
 """The points a team must reach, and then claim."""
+
+_event = tuple.__new__
+"""``_event(Event, (kind, seat, data, secret))``: an ``Event`` made without the named tuple's
+Python-level constructor, for the events of every card (played, taken, drawn)."""
+_SECRET_CARD = ("card",)
+_SORTED_PACK = sorted(CANONICAL_PACK)
 
 _PLAYS: list[dict[str, Action]] = [{c: Action(s, "play", c) for c in CODES} for s in range(6)]
 """Plays without an opening are immutable values: made once, handed out many times."""
@@ -77,6 +85,8 @@ class Layout:
         if len(self.talon) != want:
             out.append(f"talon has {len(self.talon)} cards, not {want}")
         every = [c for h in self.hands for c in h] + [self.trump] + list(self.talon)
+        if sorted(every) == _SORTED_PACK:
+            return out
         for c in every:
             if c not in POINTS:
                 out.append(f"{c!r} is no card")
@@ -167,6 +177,8 @@ class Deal:
         "_window_talon_before",
         "_window_hands",
         "players",
+        "_follow_at",
+        "_follow",
     )
 
     def __init__(self, layout: Layout, rules: Rules | None = None) -> None:
@@ -198,6 +210,10 @@ class Deal:
         self.played_on = [False] * self.teams
         """Per team: a member played a card while the team had 101 or more (übergaigelt)."""
         self.shown: list[dict[str, int]] = [{} for _ in range(n)]
+        self._follow_at = -1
+        """How many actions had been applied when ``_follow`` was computed (a cache: the
+        same refusals serve the legal plays and the validation of the play made)."""
+        self._follow: Mapping[str, str] = NO_REFUSAL
         """Per seat: copies of Kings and Obers in hand already used in a declaration."""
         self.declared_suits: set[str] = set()
         self.exchanges: list[tuple[int, str, str]] = []
@@ -251,28 +267,27 @@ class Deal:
             return self._opening_refusal(hand, card, opening)
         if opening is not None:
             return "bad_opening"
-        return self._follow_refusals(hand).get(card)
+        refused = (self._follow if self._follow_at == len(self.actions)
+                   else self._follow_refusals(hand))
+        return refused.get(card)
 
     def _opening_refusal(self, hand: list[str], card: str, opening: str | None) -> str | None:
-        trump = self.trump_suit
-        if all(c[0] == trump for c in hand):
-            ok = opening == "trumpf"
-        elif opening in ("ge-elfen", "zweite-alte"):
-            ok = card[1:] == "A" and card[0] != trump
-        elif opening == "hoeher-hat":
-            ok = card[1:] != "A" and card[0] != trump
-        else:
-            ok = False
+        ok = opening is not None and opening in openings_for(card, hand, self.trump_suit)
         return None if ok else "bad_opening"
 
     def _follow_refusals(self, hand: list[str]) -> Mapping[str, str]:
-        """The cards of ``hand`` that may not follow to the current trick, with the reason
-        (``engine.tricks.follow_refusals``). Computed for the whole hand at once: the same
-        answer serves the validation of one play and the enabling of every card button."""
-        return follow_refusals(hand, self.trick, self.trump_suit,
-                               first_trick=not self.tricks and self.rules.openings,
-                               strict=self.indicator is None,
-                               beat_when_trumped=self.rules.beat_when_trumped)
+        """The cards of the hand to play that may not follow to the current trick, with the
+        reason (``engine.tricks.follow_refusals``). Computed for the whole hand once per
+        position: the same answer serves the legal plays, the validation of the play made
+        and the enabling of every card button."""
+        done = len(self.actions)
+        if self._follow_at != done:
+            rules = self.rules
+            self._follow = follow_refusals(hand, self.trick, self.trump_suit,
+                                           not self.tricks and rules.openings,
+                                           self.indicator is None, rules.beat_when_trumped)
+            self._follow_at = done
+        return self._follow
 
     def declare_refusal(self, seat: int, suit: str, double: bool = False) -> str | None:
         """Why ``seat`` may not show the King-Ober pair (or both pairs) of ``suit`` now."""
@@ -417,10 +432,14 @@ class Deal:
             return []
         hand = self.hands[seat]
         if not self.trick and not self.tricks and self.rules.openings:
+            trump = self.trump_suit
             return [Action(seat, "play", card, o) for card in dict.fromkeys(hand)
-                    for o in OPENINGS if self._opening_refusal(hand, card, o) is None]
-        refused = self._follow_refusals(hand)
+                    for o in openings_for(card, hand, trump)]
+        refused = (self._follow if self._follow_at == len(self.actions)
+                   else self._follow_refusals(hand))
         plays = _PLAYS[seat]
+        if not refused:
+            return [plays[card] for card in dict.fromkeys(hand)]
         return [plays[card] for card in dict.fromkeys(hand) if card not in refused]
 
     def legal_claims(self, seat: int, *, offer_all_accusations: bool = False) -> list[Action]:
@@ -457,7 +476,13 @@ class Deal:
             meld_hand = hand
             if self._window_team == team and seat in self._window_hands:
                 meld_hand = self._window_hands[seat]
-            for suit in SUITS:
+            for card in meld_hand:
+                if card[1] == "K":
+                    suits: tuple[str, ...] = SUITS  # a King at hand: look for its Ober
+                    break
+            else:
+                suits = ()
+            for suit in suits:
                 king = suit + "K"
                 if king in meld_hand and suit + "O" in meld_hand:
                     if self.declare_refusal(seat, suit, False) is None:
@@ -465,7 +490,8 @@ class Deal:
                     if (meld_hand.count(king) == 2 and meld_hand.count(suit + "O") == 2
                             and self.declare_refusal(seat, suit, True) is None):
                         out.append(Action(seat, "declare", suit=suit, double=True))
-            if self.indicator is not None and self.exchange_refusal(seat) is None:
+            if (self.indicator is not None and self.trump_suit + "7" in hand
+                    and self.exchange_refusal(seat) is None):
                 out.append(Action(seat, "exchange"))
         if len(hand) == 5 and hand[0][-1] == "7" and self.sevens_refusal(seat) is None:
             out.append(Action(seat, "sevens"))
@@ -479,11 +505,14 @@ class Deal:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action and tell what happened; refuse an illegal one unchanged."""
-        code = self.refusal(action)
+        seat, do, card, opening = action[:4]
+        if do == "play" and card is not None and 0 <= seat < self.players:
+            code = self.play_refusal(seat, card, opening)  # what ``refusal`` asks for a play
+        else:
+            code = self.refusal(action)
         if code is not None:
             raise IllegalAction(code)
         events: list[Event] = []
-        seat, do, card, opening = action[:4]
         if do == "play":
             assert card is not None
             self._play(seat, card, opening, events)
@@ -504,25 +533,25 @@ class Deal:
         return events
 
     def _play(self, seat: int, card: str, opening: str | None, events: list[Event]) -> None:
-        hand = self.hands[seat]
         team = seat % self.teams
         if self.points[team] >= AUS:
             self.played_on[team] = True
-        hand.remove(card)
+        self.hands[seat].remove(card)
         shown = self.shown[seat]
         if shown and shown.get(card):
             shown[card] -= 1  # the shown copy is the one played (see docs/RULES.md)
         self._window_team = None
-        if opening is not None and not self.trick and not self.tricks:
+        trick, tricks = self.trick, self.tricks
+        if opening is not None and not trick and not tricks:
             self.opening = opening
             self.face_down = opening in ("hoeher-hat", "zweite-alte")
-        self.trick.append((seat, card))
-        face_down = self.face_down and not self.tricks
+        trick.append((seat, card))
+        face_down = self.face_down and not tricks
         data: dict[str, Any] = {"card": card, "face_down": face_down}
         if opening is not None:
             data["opening"] = opening
-        events.append(Event("card_played", seat, data, ("card",) if face_down else ()))
-        if len(self.trick) == self.players:
+        events.append(_event(Event, ("card_played", seat, data, _SECRET_CARD if face_down else ())))
+        if len(trick) == self.players:
             self._complete_trick(events)
         else:
             self.to_play = (seat + 1) % self.players
@@ -534,7 +563,7 @@ class Deal:
     def _complete_trick(self, events: list[Event]) -> None:
         winner = self._trick_winner()
         plays = tuple(self.trick)
-        trick = Trick(len(self.tricks), plays, winner)
+        trick = _event(Trick, (len(self.tricks), plays, winner))
         self.tricks.append(trick)
         self.trick = []
         self.face_down = False
@@ -544,19 +573,20 @@ class Deal:
         points = 0
         for _, c in plays:
             points += POINTS[c]
-        events.append(Event("trick_taken", winner, {
-            "index": trick.number, "cards": [list(p) for p in plays]}))
+        events.append(_event(Event, ("trick_taken", winner, {
+            "index": trick.number, "cards": [list(p) for p in plays]}, ())))
         self._add_points(team, points)
         self.leader = self.to_play = winner
-        if (self.rules.gaigel_five_tricks and len(self.tricks) == 5
-                and self.team_tricks[team] == 5):
+        rules = self.rules
+        done = len(self.tricks)
+        if rules.gaigel_five_tricks and done == 5 and self.team_tricks[team] == 5:
             self._finish(team, 2, "five_tricks", events)
             return
-        if len(self.tricks) == self.total_tricks:
+        if done == self.total_tricks:
             self._played_out(team, events)
             return
-        talon_before = self.talon_count
-        if self.rules.meld_window == "after_trick":
+        talon_before = len(self._talon) + (self.indicator is not None)
+        if rules.meld_window == "after_trick":
             self._window_team = team
             self._window_used = False
             self._window_talon_before = talon_before
@@ -566,17 +596,18 @@ class Deal:
 
     def _draw(self, winner: int, events: list[Event]) -> None:
         n = self.players
+        talon, hands, tell = self._talon, self.hands, events.append
         for k in range(n):
             seat = (winner + k) % n
-            if self._talon:
-                card = self._talon.pop()
-                events.append(Event("card_drawn", seat, {"card": card, "indicator": False},
-                                    ("card",)))
+            if talon:
+                card = talon.pop()
+                tell(_event(Event, ("card_drawn", seat, {"card": card, "indicator": False},
+                                    _SECRET_CARD)))
             else:
                 assert self.indicator is not None
                 card, self.indicator = self.indicator, None
-                events.append(Event("card_drawn", seat, {"card": card, "indicator": True}))
-            self.hands[seat].append(card)
+                tell(_event(Event, ("card_drawn", seat, {"card": card, "indicator": True}, ())))
+            hands[seat].append(card)
 
     def _add_points(self, team: int, points: int) -> None:
         self.points[team] += points

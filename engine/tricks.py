@@ -64,10 +64,25 @@ def trick_winner(plays: Sequence[tuple[int, str]], trump: str, opening: str | No
     return plays[best][0]
 
 
+# ---------------------------------------------------------------------- the first card
+
+
+def openings_for(card: str, hand: Sequence[str], trump: str) -> tuple[str, ...]:
+    """The openings Vorhand may lead ``card`` with (docs/RULES.md section 4): a hand of five
+    trumps only ``trumpf``; a plain Ace ``ge-elfen`` (face up) or ``zweite-alte`` (face
+    down); any other plain card ``hoeher-hat``; a trump in a mixed hand none. In the order of
+    ``engine.actions.OPENINGS``."""
+    if all(c[0] == trump for c in hand):
+        return ("trumpf",)
+    if card[0] == trump:
+        return ()
+    return ("ge-elfen", "zweite-alte") if card[1:] == "A" else ("hoeher-hat",)
+
+
 # ---------------------------------------------------------------------- what may follow
 
 
-def follow_refusals(hand: Sequence[str], trick: Sequence[tuple[int, str]], trump: str, *,
+def follow_refusals(hand: Sequence[str], trick: Sequence[tuple[int, str]], trump: str,
                     first_trick: bool, strict: bool,
                     beat_when_trumped: bool) -> Mapping[str, str]:
     """The cards of ``hand`` that may not follow to ``trick``, each with the reason code.
@@ -111,8 +126,7 @@ def legal_follow(hand: Sequence[str], trick: Sequence[tuple[int, str]], trump: s
                  first_trick: bool, strict: bool, beat_when_trumped: bool) -> list[str]:
     """The distinct cards of ``hand`` that may follow to ``trick`` (``follow_refusals``'s
     complement)."""
-    refused = follow_refusals(hand, trick, trump, first_trick=first_trick, strict=strict,
-                              beat_when_trumped=beat_when_trumped)
+    refused = follow_refusals(hand, trick, trump, first_trick, strict, beat_when_trumped)
     if not refused:
         return list(dict.fromkeys(hand))
     return [c for c in dict.fromkeys(hand) if c not in refused]

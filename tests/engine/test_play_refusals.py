@@ -38,3 +38,15 @@ def test_every_card_is_either_playable_or_refused_with_the_reason_the_hand_shows
                     assert deal.play_refusals((seat + 1) % players) == {}
                     deal.apply(rng.choice(deal.legal_plays(seat)))
     assert checked > 100
+
+
+def test_the_openings_offered_are_those_the_engine_accepts_in_the_spec_order() -> None:
+    from engine.tricks import openings_for
+    rng = random.Random(5)
+    for _ in range(300):
+        deal = Deal(Layout.from_pack(shuffled_pack(rng), 4), PRESETS["wuerttemberg"])
+        hand = deal.hands[0]
+        for card in set(hand):
+            offered = openings_for(card, hand, deal.trump_suit)
+            accepted = tuple(o for o in OPENINGS if deal.play_refusal(0, card, o) is None)
+            assert offered == accepted

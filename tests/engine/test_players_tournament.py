@@ -8,7 +8,7 @@ import pytest
 
 from engine.__main__ import main
 from engine.players.tournament import (
-    DealOutcome,
+    TournamentDeal,
     MatchSpec,
     derive_seed,
     pair_score,
@@ -20,9 +20,9 @@ from engine.players.tournament import (
 
 
 def _deal(pair: int, index: int, a_won: bool, games: int, margin: int,
-          ms: list[float] | None = None) -> DealOutcome:
+          ms: list[float] | None = None) -> TournamentDeal:
     pts = [110, 110 - margin] if margin >= 0 else [110 + margin, 110]
-    return DealOutcome(pair, index, [index], 0 if a_won else 1, a_won, games,
+    return TournamentDeal(pair, index, [index], 0 if a_won else 1, a_won, games,
                        "aus" if games == 1 else "gaigel", pts, margin, decision_ms=ms or [])
 
 
