@@ -24,6 +24,7 @@ from .custom_ids import (
     PRIMER_TEMPLATE,
     TABLE_TEMPLATE,
     Accuse,
+    Confirm,
     DeclarePair,
     ExchangeSeven,
     HandAct,
@@ -168,10 +169,11 @@ def next_deal_button(state: PublicState) -> discord.ui.View | None:
 
 
 def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
-                 retired: bool = False) -> discord.ui.View:
+                 retired: bool = False, confirm: HandAct | None = None) -> discord.ui.View:
     """One button per card (per legal opening on the first card), then the claims.
     ``retired``: a hand that will not be updated any more: every card greyed, no claims,
-    only Refresh (which answers with a fresh hand)."""
+    only Refresh (which answers with a fresh hand). ``confirm``: a knock or an accusation
+    clicked once: its confirmation and Cancel take the claims' place."""
     style = state.options.suit_style
     tid = state.table_id
 
@@ -202,6 +204,11 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
     if retired:
         refresh = button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.primary)
         return _place([cards, [refresh]])
+    if confirm is not None:
+        key = "btn_confirm_knock" if isinstance(confirm, Knock) else "btn_confirm_accuse"
+        return _place([cards, [button(Confirm(confirm), say(lang, key), discord.ButtonStyle.danger),
+                               button(Refresh(), say(lang, "btn_cancel"),
+                                      discord.ButtonStyle.secondary)]])
     claims: list[HandButton] = []
     success = discord.ButtonStyle.success
     for a in view.actions:
@@ -216,14 +223,14 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
             claims.append(button(ShowSevens(), say(lang, "btn_sevens"), success))
     for a in view.actions:
         if a.do == "knock":
-            claims.append(button(Knock(), say(lang, "btn_knock"), discord.ButtonStyle.danger))
+            claims.append(button(Knock(), say(lang, "btn_knock"), discord.ButtonStyle.secondary))
         elif a.do == "accuse":
             if a.against is None:
                 label = say(lang, "btn_accuse")
             else:
                 names = ", ".join(s.name for s in state.seats if team_of(s.seat, len(state.seats)) == a.against)
                 label = say(lang, "btn_accuse_against", name=names or str(a.against))
-            claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.danger))
+            claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.secondary))
     claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))
     return _place([cards, claims])
 

@@ -7,7 +7,7 @@ here, so they are tested on their own).
   table 0 when it was opened without a table (the server's defaults).
 - ``HandClick``: a button of a player's own (ephemeral or DM) hand,
   ``gg:h:<table>:<version>:<act><arg>``; the act is one ``HandAct`` subclass (play a card,
-  declare, exchange, knock, accuse, five Sevens, refresh). A card appears only here, on its
+  declare, exchange, knock, accuse, confirm a knock or an accusation, five Sevens, refresh). A card appears only here, on its
   owner's message.
 
 Ids must fit the database's integers: a forged id out of range parses as nothing (the click is
@@ -186,6 +186,32 @@ class Accuse(HandAct):
 
     def service_fields(self) -> dict[str, Any]:
         return {"do": "accuse", "against": self.against}
+
+
+@dataclass(frozen=True)
+class Confirm(HandAct):
+    """``c<knock or accuse act>``: the second click of a knock or an accusation, given on the
+    hand after "Knock now?" (a misclick there loses a double game)."""
+
+    code: ClassVar[str] = "c"
+    claim: HandAct | None = None
+
+    @property
+    def arg(self) -> str:
+        assert self.claim is not None
+        return self.claim.code + self.claim.arg
+
+    @classmethod
+    def from_arg(cls, arg: str) -> HandAct | None:
+        kind = HandAct.kinds.get(arg[:1])
+        if kind not in (Knock, Accuse):
+            return None
+        claim = kind.from_arg(arg[1:])
+        return cls(claim) if claim is not None else None
+
+    def service_fields(self) -> dict[str, Any] | None:
+        assert self.claim is not None
+        return self.claim.service_fields()
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,18 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "btn_confirm_knock": "Jetzt klopfen? Falsch geklopft verliert doppelt",
+    "btn_confirm_accuse": "Jetzt anklagen? Falsch angeklagt verliert doppelt",
+    "btn_cancel": "Abbrechen",
+    "confirm_knock": (
+        "✊ Jetzt klopfen? Die Stiche eurer Partei werden gezählt; unter 101 verliert ihr doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
+    ),
+    "confirm_accuse": (
+        "Jetzt anklagen? Haben die Gegner nicht über 101 weitergespielt, verliert eure Partei doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
+    ),
+    "confirm_lapsed": (
+        "Diese Bestätigung ist verfallen (30 Sekunden, oder am Tisch ging es weiter): klicke noch einmal auf Klopfen oder Anklagen."
+    ),
     "hand_out_of_date": (
         "⌛ Dieses Blatt ist veraltet (ein Blatt bleibt 15 Minuten aktuell): klicke Aktualisieren oder „Meine Karten“ oder nutze /gaigel hand für ein frisches."
     ),

@@ -6,6 +6,18 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "btn_confirm_knock": "Knock now? A wrong knock loses double",
+    "btn_confirm_accuse": "Accuse now? A wrong accusation loses double",
+    "btn_cancel": "Cancel",
+    "confirm_knock": (
+        "✊ Knock now? Your team's tricks will be counted; under 101 it loses a double game. Confirm within 30 seconds, or Cancel."
+    ),
+    "confirm_accuse": (
+        "Accuse now? If the opponents did not play on past 101, your team loses a double game. Confirm within 30 seconds, or Cancel."
+    ),
+    "confirm_lapsed": (
+        "That confirmation has lapsed (30 seconds, or the table moved on): click Knock or Accuse again."
+    ),
     "hand_out_of_date": (
         "⌛ This hand is out of date (a hand is kept up to date for 15 minutes): click Refresh or “My cards”, or use /gaigel hand, for a fresh one."
     ),

@@ -3,6 +3,7 @@ hand's buttons, on rigged deals."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 from world import FOUR, World, custom_ids, rig, rigged_pack
 
@@ -64,7 +65,10 @@ async def test_declare_offers_exactly_the_pairs_the_caller_can_declare_now(
 
 async def test_an_accusation_turns_over_the_accused_teams_tricks(world: World) -> None:
     await started(world, cards=4)
+    version = world.state().version
     result = await world.hand_action("bob", "a")
+    assert "Accuse now?" in result.response.content and world.state().version == version
+    result = await world.hand_action("bob", "c")
     assert result.acknowledged
     state = world.state()
     assert state.status == "waiting"
@@ -75,10 +79,14 @@ async def test_an_accusation_turns_over_the_accused_teams_tricks(world: World) -
     assert any(c.endswith(":next") for c in custom_ids(ceremony))
 
 
-async def test_the_knock_button_in_the_hand_knocks(world: World) -> None:
+async def test_the_knock_button_in_the_hand_knocks_once_confirmed(world: World) -> None:
     await world.seat_four()
     await world.click_table("alice", "start")
-    await world.hand_action("alice", "k")
+    version = world.state().version
+    result = await world.hand_action("alice", "k")
+    assert result.response.content.startswith("✊ Knock now?")
+    assert world.state().version == version and world.state().status == "playing"
+    await world.hand_action("alice", "c")
     state = world.state()
     assert state.last_result.reason == "untergaigelt"
     assert "a knock by alice" in world.channel.last_message.content
@@ -113,3 +121,32 @@ async def test_five_sevens_are_shown_from_the_hand_and_win(
     assert state.last_result.reason == "five_sevens"
     assert "Five Sevens, shown by bob" in world.channel.last_message.content
     assert "Verdict: five Sevens" in world.channel.last_message.content
+
+
+async def test_a_knock_asked_in_the_hand_can_be_cancelled_and_lapses_after_30_seconds(
+        world: World) -> None:
+    await world.seat_four(timer=0)
+    await world.click_table("alice", "start")
+    await world.open_hand("alice")
+    version = world.state().version
+    await world.hand_action("alice", "k")
+    await world.hand_action("alice", "r")  # Cancel
+    assert "Knock now?" not in world.hand("alice").content
+    assert not any(b.custom_id.split(":")[4].startswith("c") for b in world.hand_buttons("alice"))
+    await world.hand_action("alice", "k")
+    confirm = next(b.custom_id for b in world.hand_buttons("alice")
+                   if b.custom_id.split(":")[4].startswith("c"))
+    await world.env.advance_time(31)
+    result = await world.click_hand("alice", confirm)
+    assert "lapsed" in result.response.content
+    assert world.state().version == version and world.state().status == "playing"
+
+
+async def test_knock_and_accuse_buttons_are_grey_and_after_the_cards(world: World) -> None:
+    await world.seat_four()
+    await world.click_table("alice", "start")
+    hand = world.hand_buttons("alice")
+    kinds = [b.custom_id.split(":")[4][0] for b in hand]
+    knock = next(b for b in hand if b.custom_id.split(":")[4] == "k")
+    assert knock.style == discord.ButtonStyle.secondary
+    assert kinds.index("k") > max(i for i, k in enumerate(kinds) if k == "p")

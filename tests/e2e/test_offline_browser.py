@@ -7,8 +7,8 @@ played by clicking the enabled buttons of the hand; ``/declare`` when the hand o
 marriage and ``/knock`` at 101. Half-way the offline mode is stopped and started again on the
 same database file: the table resumes. At the end the result must be on the page, and at
 every step the page shown to "You" must not show a card of a computer player's hand.
-In four seats your computer partner always counts to 101 first and knocks for you, so a
-second, two-seat deal (You against one computer) has You ``/declare`` and ``/knock``.
+In four seats your computer partner leaves the knock to you (it knocks only on its own turn);
+a second, two-seat deal (You against one computer) has You ``/declare`` and ``/knock`` too.
 
 Skipped when Debian's ``chromium`` is not installed (``.ci/run`` installs it).
 

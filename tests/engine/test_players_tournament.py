@@ -8,8 +8,8 @@ import pytest
 
 from engine.__main__ import main
 from engine.players.tournament import (
-    TournamentDeal,
     MatchSpec,
+    TournamentDeal,
     derive_seed,
     pair_score,
     percentile,

@@ -18,20 +18,33 @@ from ...service.models import PublicState
 from ...texts import has, say
 from ..buttons import hand_buttons
 from ..card_text import meld_points, suit_name, suit_symbol
-from ..custom_ids import HandClick, Refresh
+from ..custom_ids import Accuse, Confirm, HandAct, HandClick, Knock, Refresh
 from ..names import shown
+from ..publish.timers import now
 from ..render import hand_content, pair_letters
-from .context import HandlerBase, Interaction, Request, guard, handler
+from .context import HandlerBase, Interaction, Parts, Request, guard, handler
 
 log = logging.getLogger("bot.shell")
 
 
+CONFIRM_SECONDS = 30
+"""A knock or an accusation clicked in a hand must be confirmed within this time."""
+
+
 class PlayHandlers(HandlerBase):
+    def __init__(self, parts: Parts) -> None:
+        super().__init__(parts)
+        self.confirming: dict[tuple[int, int], tuple[HandAct, int, float]] = {}
+        """(table, user) → the knock or accusation asked, the table's version, the deadline.
+        Kept in memory: after a restart a confirmation has lapsed (click again)."""
+
     # ------------------------------------------------------------------ the hand
 
     def hand_message(self, state: PublicState, view: View, version: int, lang: str,
-                     note: str | None = None) -> tuple[str, discord.ui.View]:
-        return hand_content(state, view, lang, note), hand_buttons(state, view, version, lang)
+                     note: str | None = None,
+                     confirm: HandAct | None = None) -> tuple[str, discord.ui.View]:
+        return (hand_content(state, view, lang, note),
+                hand_buttons(state, view, version, lang, confirm=confirm))
 
     @handler(table=True)
     async def hand(self, req: Request) -> None:
@@ -116,8 +129,21 @@ class PlayHandlers(HandlerBase):
         own = self.own_hand(req)
         if not req.in_dm:
             hands.claim(table_id, uid, interaction, click.version)
-        if not isinstance(click.act, Refresh):
-            fields = click.act.service_fields() if click.act is not None else None
+        act = click.act
+        asked: HandAct | None = None
+        lapsed = False
+        if isinstance(act, Knock | Accuse):
+            # A knock or an accusation lost is a double game: the first click only asks.
+            asked = act
+            self.confirming[(table_id, uid)] = (act, click.version, now() + CONFIRM_SECONDS)
+        elif isinstance(act, Confirm):
+            pending = self.confirming.pop((table_id, uid), None)
+            lapsed = (pending is None or pending[0] != act.claim or pending[1] != click.version
+                      or now() > pending[2])
+        else:
+            self.confirming.pop((table_id, uid), None)
+        if asked is None and not lapsed and not isinstance(act, Refresh):
+            fields = act.service_fields() if act is not None else None
             if fields is None:
                 refusal = ServiceError("bad_action")
             else:
@@ -132,6 +158,10 @@ class PlayHandlers(HandlerBase):
         note = None
         if refusal is not None:
             note = say(lang, "hand_changed") if refusal.code == "stale" else refusal.message(lang)
+        elif lapsed:
+            note = say(lang, "confirm_lapsed")
+        elif asked is not None:
+            note = say(lang, "confirm_knock" if isinstance(asked, Knock) else "confirm_accuse")
         try:
             view, new_version = self.svc.hand_view(table_id, uid)
         except ServiceError as exc:
@@ -143,7 +173,7 @@ class PlayHandlers(HandlerBase):
                 await req.answer(text)
             return
         assert state is not None
-        content, buttons = self.hand_message(state, view, new_version, lang, note)
+        content, buttons = self.hand_message(state, view, new_version, lang, note, asked)
         new_message: int | None = None
         try:
             if own:
