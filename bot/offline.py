@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 import signal
 import sys
 from collections.abc import AsyncIterator, Callable
@@ -111,6 +112,28 @@ class OfflineSession:
             await asyncio.gather(stop, closed, return_exceptions=True)
 
 
+def page_key(database_path: str) -> str | None:
+    """The page's capability key, kept beside the database (``<database>.offline-key``, only
+    its owner may read it) so that the address and an open tab survive a restart. None for a
+    database that is no file."""
+    if not database_path or database_path == ":memory:":
+        return None
+    path = Path(database_path + ".offline-key")
+    try:
+        key = path.read_text(encoding="ascii").strip()
+        if len(key) >= 32:
+            return key
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = secrets.token_urlsafe(32)
+    try:
+        path.touch(mode=0o600, exist_ok=True)
+        path.write_text(key + "\n", encoding="ascii")
+    except OSError as exc:
+        log.warning("cannot keep the page's key beside the database (%s)", exc)
+    return key
+
+
 def offline_pacing() -> Any:
     from .shell.app import Pacing
     return Pacing(table_edit_interval=0.0, ceremony_step=CEREMONY_STEP)
@@ -174,8 +197,14 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
         started = True
         await bot.tree.sync()
         await env.settle()
+        if not await bot.svc.settings_stored(GUILD_ID):
+            # A newcomer switches to the Friend view and back: no turn timer by default.
+            await bot.svc.set_settings(GUILD_ID, turn_timer=0)
         async with env.preview(channel, viewers=[you, friend], layout="channel",
                                port=port) as preview:
+            key = page_key(settings.database_path)
+            if key is not None:
+                preview.capability = key  # the same address after a restart
             session = OfflineSession(env, bot, guild, channel, you, friend, preview,
                                      settings.database_path)
             auto = _AutoPublish(session, real_clock=real_clock)

@@ -22,6 +22,10 @@ class Lobby(Play):
         row = await self.db.run(q.get_guild_settings, guild_id)
         return TableOptions() if row is None else TableOptions.from_json(row)
 
+    async def settings_stored(self, guild_id: int) -> bool:
+        """Whether the server has settings of its own (else the defaults apply)."""
+        return await self.db.run(q.get_guild_settings, guild_id) is not None
+
     async def set_settings(self, guild_id: int, **changes: Any) -> TableOptions:
         new = (await self.get_settings(guild_id)).changed(levels(), **changes)
         await self.db.write(q.put_guild_settings, guild_id, new.to_json(), self.clock())

@@ -300,3 +300,18 @@ def test_a_busy_port_is_reported(tmp_path: Path) -> None:
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 2, out + err
     assert "--port" in err and "Traceback" not in err, err
+
+
+async def test_for_a_newcomer_no_turn_timer_and_the_page_address_survives_a_restart(
+        tmp_path: Path) -> None:
+    async with session_for(tmp_path) as s:
+        first_key = s.url.split("#", 1)[1]
+        options = await s.bot.svc.get_settings(s.guild.id)
+        assert options.turn_timer == 0
+        await s.bot.svc.set_settings(s.guild.id, turn_timer=45)  # the owner's own choice
+    key_file = tmp_path / "gaigel.sqlite3.offline-key"
+    assert key_file.read_text().strip() == first_key
+    assert key_file.stat().st_mode & 0o077 == 0
+    async with session_for(tmp_path) as s:
+        assert s.url.split("#", 1)[1] == first_key
+        assert (await s.bot.svc.get_settings(s.guild.id)).turn_timer == 45
