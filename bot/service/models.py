@@ -121,6 +121,11 @@ class UserPrefs:
     user_id: int
     dm_mirror: bool = False
     language: str | None = None
+    ping: bool | None = None
+    """Turn pings: on, off, or None (on at tables with a turn timer, off at others)."""
+
+    def pinged_at(self, turn_timer: int) -> bool:
+        return self.ping if self.ping is not None else turn_timer > 0
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from .handlers.play import PlayHandlers
 from .pacing import Pacing
 from .publish.ceremony import Ceremonies
 from .publish.hands import Hands
+from .publish.pings import TurnPings
 from .publish.table_message import TableMessages
 from .publish.timers import TurnTimers, now
 from .render import seat_name
@@ -47,6 +48,7 @@ class GaigelBot(discord.Client):
     hands: Hands
     timers: TurnTimers
     ceremonies: Ceremonies
+    pings: TurnPings
     lobby: LobbyHandlers
     play: PlayHandlers
     info: InfoHandlers
@@ -92,6 +94,7 @@ class GaigelBot(discord.Client):
         self.ceremonies = Ceremonies(self, service, self.pacing,
                                      on_done=self.tables.touch)
         self.tables.ceremonies = self.ceremonies
+        self.pings = TurnPings(self, service, self.hands)
         parts = Parts(service, self.tables, self.hands, self.timers, self.advance)
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)
@@ -114,6 +117,7 @@ class GaigelBot(discord.Client):
         await self.hands.restore()
         for tid in service.live_tables():
             self.tables.touch(tid)
+            self.pings.touch(tid)
 
     async def close(self) -> None:
         await super().close()
@@ -124,6 +128,7 @@ class GaigelBot(discord.Client):
         if hasattr(self, "timers"):
             self.timers.cancel_all()
             self.hands.cancel_all()
+            self.pings.cancel_all()
         if self.service is not None:
             service, self.service = self.service, None
             await service.close()
@@ -163,6 +168,7 @@ class GaigelBot(discord.Client):
                 self.ceremonies.start(state, outcome)
         self.tables.touch(tid, deadline=outcome.deadline, version=outcome.version)
         self.hands.touch(tid)
+        self.pings.touch(tid)
 
     def advance(self, table_id: int) -> None:
         """Let computer players take their turns, in the background, one run per table."""

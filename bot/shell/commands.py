@@ -196,6 +196,13 @@ async def skip(interaction: Interaction) -> None:
     await _lobby(interaction).host_command(interaction, "skip")
 
 
+@gaigel.command(name=_("ping"), description=_("Be mentioned when it is your turn"))
+@app_commands.describe(mode=_("on or off"))
+@app_commands.choices(mode=[Choice(name=_("on"), value="on"), Choice(name=_("off"), value="off")])
+async def ping(interaction: Interaction, mode: str) -> None:
+    await _play(interaction).ping(interaction, mode == "on")
+
+
 @gaigel.command(name=_("dm"), description=_("Also keep your hand in a direct message"))
 @app_commands.describe(mode=_("on or off"))
 @app_commands.choices(mode=[Choice(name=_("on"), value="on"), Choice(name=_("off"), value="off")])

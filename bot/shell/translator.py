@@ -29,6 +29,7 @@ GERMAN: dict[str, str] = {
     "kick": "entfernen",
     "skip": "ueberspringen",
     "dm": "dm",
+    "ping": "anstupsen",
     "declare": "melden",
     "knock": "klopfen",
     "exchange": "tauschen",
@@ -101,6 +102,7 @@ GERMAN: dict[str, str] = {
     "Let a computer play the current turn (host)":
         "Einen Computer den aktuellen Zug spielen lassen (Gastgeber)",
     "Also keep your hand in a direct message": "Dein Blatt auch als Direktnachricht bekommen",
+    "Be mentioned when it is your turn": "Erwähnt werden, wenn du am Zug bist",
     "on or off": "an oder aus",
     "Declare a marriage (King and Ober)": "Ein Paar melden (König und Ober)",
     "20 plain pair, 40 trump pair, 80 or plain 40: both pairs":

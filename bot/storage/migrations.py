@@ -176,6 +176,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, kind, user_id)
     ) STRICT;
     """,
+    # 8: a person's turn pings (NULL: the table decides: on with a turn timer, off without).
+    """
+    ALTER TABLE user_prefs ADD COLUMN ping INTEGER;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

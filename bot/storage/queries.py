@@ -181,17 +181,19 @@ def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, A
 
 
 def get_user_prefs(c: sqlite3.Connection, user_id: int) -> dict[str, Any] | None:
-    row = c.execute("SELECT dm_mirror, language FROM user_prefs WHERE user_id = ?",
+    row = c.execute("SELECT dm_mirror, language, ping FROM user_prefs WHERE user_id = ?",
                     (user_id,)).fetchone()
     if row is None:
         return None
-    return {"dm_mirror": bool(row[0]), "language": row[1]}
+    return {"dm_mirror": bool(row[0]), "language": row[1],
+            "ping": None if row[2] is None else bool(row[2])}
 
 
 def put_user_prefs(c: sqlite3.Connection, user_id: int, dm_mirror: bool, language: str | None,
-                   now: float) -> None:
-    c.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_mirror, language, updated_at)"
-              " VALUES (?, ?, ?, ?)", (user_id, int(dm_mirror), language, now))
+                   ping: bool | None, now: float) -> None:
+    c.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_mirror, language, ping, updated_at)"
+              " VALUES (?, ?, ?, ?, ?)",
+              (user_id, int(dm_mirror), language, None if ping is None else int(ping), now))
 
 
 # ---------------------------------------------------------------------- recovery

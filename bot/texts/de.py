@@ -4,6 +4,12 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "ping": "{mention}, du bist am Zug an Tisch {table}.",
+    "ping_dm": "Du bist am Zug an Tisch {table}.",
+    "ping_on": (
+        "Erinnerungen an: du wirst erwähnt, wenn du am Zug bist und 10 Sekunden nicht gespielt hast."
+    ),
+    "ping_off": "Erinnerungen aus.",
     "btn_confirm_knock": "Jetzt klopfen? Falsch geklopft verliert doppelt",
     "btn_confirm_accuse": "Jetzt anklagen? Falsch angeklagt verliert doppelt",
     "btn_cancel": "Abbrechen",

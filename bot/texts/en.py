@@ -6,6 +6,12 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "ping": "{mention}, it is your turn at table {table}.",
+    "ping_dm": "It is your turn at table {table}.",
+    "ping_on": (
+        "Turn pings on: you are mentioned when it is your turn and you have not played within 10 seconds."
+    ),
+    "ping_off": "Turn pings off.",
     "btn_confirm_knock": "Knock now? A wrong knock loses double",
     "btn_confirm_accuse": "Accuse now? A wrong accusation loses double",
     "btn_cancel": "Cancel",

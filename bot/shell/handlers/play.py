@@ -316,6 +316,15 @@ class PlayHandlers(HandlerBase):
                 against = team_of(named.seat, len(state.seats))
         await self._act(req, "accuse", against=against)
 
+    # ------------------------------------------------------------------ turn pings
+
+    @handler()
+    async def ping(self, req: Request, on: bool) -> None:
+        """/gaigel ping on|off: a mention when it is your turn and you have not played within
+        ten seconds (kept for you, at every table)."""
+        await self.svc.set_user_prefs(req.user_id, ping=on)
+        await req.answer(say(req.caller_lang, "ping_on" if on else "ping_off"))
+
     # ------------------------------------------------------------------ the DM mirror
 
     @handler()

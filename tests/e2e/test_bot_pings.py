@@ -1,0 +1,71 @@
+"""Turn pings (issue 15, item 5): ten seconds into a person's turn, one message mentions them
+(in the channel, or in the DM for a DM-mirror player); it goes as soon as they play. At most
+one per table; none where the person turned them off, none at a table without a timer unless
+asked for."""
+
+from __future__ import annotations
+
+import pytest
+from world import World
+
+pytestmark = pytest.mark.simcord(settle_timeout=0.5)
+
+
+def pings(world: World) -> list[object]:
+    return [m for m in world.channel.history() if "your turn at table" in m.content]
+
+
+async def test_a_person_who_has_not_played_within_ten_seconds_is_mentioned_once(
+        world: World) -> None:
+    await world.start_four()  # the default turn timer: pings on
+    who = world.to_play()
+    assert who is not None
+    await world.env.advance_time(5)
+    assert pings(world) == []
+    await world.env.advance_time(6)
+    sent = pings(world)
+    assert len(sent) == 1 and f"<@{world.user(who).id}>" in sent[0].content
+    await world.env.advance_time(30)
+    assert len(pings(world)) == 1  # never more than one per table
+    await world.play_card(who)
+    await world.env.settle()
+    assert [m for m in pings(world) if f"<@{world.user(who).id}>" in m.content] == []
+
+
+async def test_no_ping_for_whoever_turned_them_off_nor_without_a_timer_unless_asked(
+        world: World) -> None:
+    await world.start_four(timer=0)
+    who = world.to_play()
+    assert who is not None
+    await world.env.advance_time(11)
+    assert pings(world) == []
+    result = await world.slash(who, "gaigel ping", mode="on")
+    assert "Turn pings on" in result.response.content
+    await world.play_card(who)
+    nxt = world.to_play()
+    assert nxt is not None and nxt != who
+    await world.slash(nxt, "gaigel ping", mode="on")
+    await world.env.advance_time(11)
+    assert len(pings(world)) == 1
+    await world.slash(nxt, "gaigel ping", mode="off")
+    await world.play_card(nxt)
+    after = world.to_play()
+    await world.slash(after, "gaigel ping", mode="off")
+    await world.env.advance_time(11)
+    assert pings(world) == []
+
+
+async def test_a_dm_mirror_player_is_pinged_in_the_dm(world: World) -> None:
+    await world.new_table("alice", players=4)
+    for who in ("bob", "carol", "dan"):
+        await world.click_table(who, "join")
+    for who in ("alice", "bob", "carol", "dan"):
+        await world.slash(who, "gaigel dm", mode="on")
+    await world.click_table("alice", "start")
+    await world.env.settle()
+    who = world.to_play()
+    assert who is not None
+    await world.env.advance_time(11)
+    assert pings(world) == []
+    dms = [m for m in world.visible(who) if m.guild is None and "your turn" in m.content]
+    assert len(dms) == 1
