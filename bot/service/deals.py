@@ -69,6 +69,7 @@ class DealWrites(ServiceCore):
         t.ready.clear()
         t.brains = {s: self._new_brain(t, s) for s in t.auto_seats()}
         t.claims_due = True
+        t.hints = {}
         log.info("table %d deal %d started (number %d)", t.id, did, number)
         await self._emit(t, Committed(t.id, t.version, "deal_started", did, number,
                                     to_play=deal.to_play, deadline=deadline(t)), outcomes)

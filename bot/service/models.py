@@ -256,3 +256,5 @@ class PublicState:
     match_over: bool
     match_winner: int | None
     """Winning table team."""
+    hints: tuple[tuple[int, int], ...] = ()
+    """(chair, hints asked) in the current or just finished deal (beginner tables)."""

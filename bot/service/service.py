@@ -24,6 +24,7 @@ from engine import View
 
 from ..storage import queries as q
 from ..storage.db import Storage
+from .coach import Hint, hint_for
 from .lobby import Lobby
 from .models import Committed, PublicState, ShownMessage
 from .views import hand_view, public_state
@@ -65,6 +66,12 @@ class GameService(Lobby):
                 if outcomes:
                     out[table_id] = outcomes
         return out
+
+    # ------------------------------------------------------------------ the coach
+
+    async def hint(self, table_id: int, user_id: int) -> Hint:
+        """What the coach would play from the user's seat now (beginner tables)."""
+        return await hint_for(self.tables.need(table_id), user_id, self.computer_budget_ms)
 
     # ------------------------------------------------------------------ views
 

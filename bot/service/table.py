@@ -40,7 +40,7 @@ class LiveTable:
     __slots__ = (
         "id", "guild_id", "channel_id", "message_id", "host_id", "options", "rules", "status",
         "version", "chairs", "lock", "match", "match_id", "deal", "deal_id", "deal_number",
-        "shift", "brains", "turn_since", "last_end", "ready", "dirty", "claims_due",
+        "shift", "brains", "turn_since", "last_end", "ready", "dirty", "claims_due", "hints",
     )
 
     def __init__(self, table_id: int, guild_id: int, channel_id: int, host_id: int,
@@ -74,6 +74,8 @@ class LiveTable:
         """Memory may be ahead of the database (an interrupted write): reload before use."""
         self.claims_due = True
         """Something happened after which a computer seat may have a new claim to make."""
+        self.hints: dict[int, int] = {}
+        """Hints asked for in the current deal, by chair (beginner tables; memory only)."""
 
     @property
     def players(self) -> int:

@@ -70,4 +70,5 @@ def public_state(t: LiveTable) -> PublicState:
         score=match.display() if match is not None else None,
         deadline=deadline(t), last_result=t.last_end,
         match_over=match is not None and match.over,
-        match_winner=match.winner if match is not None else None)
+        match_winner=match.winner if match is not None else None,
+        hints=tuple(sorted(t.hints.items())))

@@ -24,6 +24,7 @@ from .custom_ids import (
     PRIMER_TEMPLATE,
     TABLE_TEMPLATE,
     Accuse,
+    AskHint,
     Confirm,
     DeclarePair,
     ExchangeSeven,
@@ -231,6 +232,8 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
                 names = ", ".join(s.name for s in state.seats if team_of(s.seat, len(state.seats)) == a.against)
                 label = say(lang, "btn_accuse_against", name=names or str(a.against))
             claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.secondary))
+    if state.options.show_points and view.to_play == view.seat and view.result is None:
+        claims.append(button(AskHint(), say(lang, "btn_hint"), discord.ButtonStyle.secondary))
     claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))
     return _place([cards, claims])
 

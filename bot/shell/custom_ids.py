@@ -215,6 +215,16 @@ class Confirm(HandAct):
 
 
 @dataclass(frozen=True)
+class AskHint(HandAct):
+    """``h``: ask the coach what to play (beginner tables); nothing changes at the table."""
+
+    code: ClassVar[str] = "h"
+
+    def service_fields(self) -> None:
+        return None
+
+
+@dataclass(frozen=True)
 class ShowSevens(HandAct):
     code: ClassVar[str] = "s"
 

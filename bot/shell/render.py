@@ -212,6 +212,9 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
         return clip("\n".join(lines))
     if state.last_result is not None and state.status in ("waiting", "over"):
         lines.append(result_line(state, state.last_result))
+        if state.hints:
+            lines.append(say(lang, "hints_line", hints=", ".join(
+                f"{chair_name(state, chair)} {count}" for chair, count in state.hints)))
     if state.score:
         lines.append(f"**{say(lang, 'score')}** {score_text(state, state.score)}")
     if state.status == "waiting":

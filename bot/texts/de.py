@@ -4,6 +4,19 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "btn_hint": "Tipp",
+    "hints_line": "-# Tipps: {hints}",
+    "hint_play": "💡 Der Trainer würde {card} spielen.",
+    "hint_partner_takes": "Die Karte deines Partners macht diesen Stich.",
+    "hint_takes_trick": "Sie macht diesen Stich.",
+    "hint_declare": "💡 Der Trainer würde zuerst ein Paar melden.",
+    "hint_exchange": "💡 Der Trainer würde zuerst die Trumpf-Sieben tauschen.",
+    "hint_knock": "💡 Der Trainer würde klopfen: eure Partei hat 101.",
+    "hint_accuse": (
+        "💡 Der Trainer würde anklagen: die Gegner haben über 101 weitergespielt."
+    ),
+    "hint_sevens": "💡 Der Trainer würde die fünf Siebener zeigen.",
+    "hint_count": "(Tipp {count} in diesem Spiel.)",
     "ping": "{mention}, du bist am Zug an Tisch {table}.",
     "ping_dm": "Du bist am Zug an Tisch {table}.",
     "ping_on": (
@@ -358,6 +371,7 @@ SENTENCES: dict[str, str] = {
 
 
 ERRORS: dict[str, str] = {
+    "no_coach": "Tipps gibt es an Tischen mit der Anfänger-Option (show_points).",
     "other_table": "Dieser Knopf gehört zu einem Tisch in einem anderen Kanal.",
     "not_your_turn": "Du bist nicht am Zug.",
     "not_in_hand": "Diese Karte hast du nicht.",

@@ -6,6 +6,17 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "btn_hint": "Hint",
+    "hints_line": "-# Hints asked: {hints}",
+    "hint_play": "💡 The coach would play {card}.",
+    "hint_partner_takes": "Your partner's card takes this trick.",
+    "hint_takes_trick": "It takes this trick.",
+    "hint_declare": "💡 The coach would declare a marriage first.",
+    "hint_exchange": "💡 The coach would exchange the trump Seven first.",
+    "hint_knock": "💡 The coach would knock: your team has 101.",
+    "hint_accuse": "💡 The coach would accuse: the opponents played on past 101.",
+    "hint_sevens": "💡 The coach would show the five Sevens.",
+    "hint_count": "(Hint {count} this deal.)",
     "ping": "{mention}, it is your turn at table {table}.",
     "ping_dm": "It is your turn at table {table}.",
     "ping_on": (
@@ -343,6 +354,7 @@ SENTENCES: dict[str, str] = {
 
 
 SERVICE_ERRORS: dict[str, str] = {
+    "no_coach": "Hints are for tables with the beginner option (show_points).",
     "other_table": "This button belongs to a table in another channel.",
     "trump_pair_40": "The trump pair counts 40: declare it with /declare 40.",
     "unknown_suit": "I do not know that suit: name Acorns, Leaves, Hearts or Bells (or ♣ ♠ ♥ ♦).",

@@ -17,8 +17,8 @@ from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...texts import has, say
 from ..buttons import hand_buttons
-from ..card_text import meld_points, suit_name, suit_symbol
-from ..custom_ids import Accuse, Confirm, HandAct, HandClick, Knock, Refresh
+from ..card_text import card_label, meld_points, suit_name, suit_symbol
+from ..custom_ids import Accuse, AskHint, Confirm, HandAct, HandClick, Knock, Refresh
 from ..names import shown
 from ..publish.timers import now
 from ..render import hand_content, pair_letters
@@ -108,7 +108,28 @@ class PlayHandlers(HandlerBase):
         if req.state is not None and not req.in_dm and not req.at_table(req.state):
             await req.answer(ServiceError("other_table").message(req.lang))
             return
+        if isinstance(click.act, AskHint):
+            await guard(req, self._hint(req, click.table_id))
+            return
         await guard(req, self._hand_click(req, click))
+
+    async def _hint(self, req: Request, table_id: int) -> None:
+        """The coach's play, in a new ephemeral message (the hand itself stays as it is)."""
+        await req.interaction.response.defer(ephemeral=True, thinking=True)
+        hint = await self.svc.hint(table_id, req.user_id)
+        state = self.state(table_id)
+        lang = state.options.language if state is not None else req.lang
+        style = state.options.suit_style if state is not None else "german"
+        action = hint.action
+        if action.do == "play" and action.card is not None:
+            text = say(lang, "hint_play", card=card_label(action.card, style))
+            if hint.partner_takes:
+                text += " " + say(lang, "hint_partner_takes")
+            elif hint.takes_trick:
+                text += " " + say(lang, "hint_takes_trick")
+        else:
+            text = say(lang, f"hint_{action.do}")
+        await req.answer(text + " " + say(lang, "hint_count", count=hint.count))
 
     @staticmethod
     def own_hand(req: Request) -> bool:
