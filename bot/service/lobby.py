@@ -36,15 +36,16 @@ class Lobby(Play):
         return UserPrefs(user_id) if row is None else UserPrefs(user_id, **row)
 
     async def set_user_prefs(self, user_id: int, *, dm_mirror: bool | None = None,
-                             language: str | None = None,
-                             ping: bool | None = None) -> UserPrefs:
+                             language: str | None = None, ping: bool | None = None,
+                             primer_told: bool | None = None) -> UserPrefs:
         cur = await self.get_user_prefs(user_id)
         if language is not None and language not in ("en", "de"):
             raise ServiceError("bad_option", detail="language must be en or de")
         new = UserPrefs(user_id, cur.dm_mirror if dm_mirror is None else bool(dm_mirror),
-                        language or cur.language, cur.ping if ping is None else bool(ping))
+                        language or cur.language, cur.ping if ping is None else bool(ping),
+                        cur.primer_told if primer_told is None else bool(primer_told))
         await self.db.write(q.put_user_prefs, user_id, new.dm_mirror, new.language, new.ping,
-                            self.clock())
+                            new.primer_told, self.clock())
         return new
 
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, host_name: str,

@@ -123,6 +123,8 @@ class UserPrefs:
     language: str | None = None
     ping: bool | None = None
     """Turn pings: on, off, or None (on at tables with a turn timer, off at others)."""
+    primer_told: bool = False
+    """Their first hand has pointed them to the primer."""
 
     def pinged_at(self, turn_timer: int) -> bool:
         return self.ping if self.ping is not None else turn_timer > 0

@@ -176,9 +176,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_id, kind, user_id)
     ) STRICT;
     """,
-    # 8: a person's turn pings (NULL: the table decides: on with a turn timer, off without).
+    # 8: a person's turn pings (NULL: the table decides: on with a turn timer, off without),
+    # and whether their first hand has pointed them to the primer (/gaigel help).
     """
     ALTER TABLE user_prefs ADD COLUMN ping INTEGER;
+    ALTER TABLE user_prefs ADD COLUMN primer_told INTEGER NOT NULL DEFAULT 0;
     """,
 )
 

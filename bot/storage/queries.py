@@ -181,19 +181,20 @@ def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, A
 
 
 def get_user_prefs(c: sqlite3.Connection, user_id: int) -> dict[str, Any] | None:
-    row = c.execute("SELECT dm_mirror, language, ping FROM user_prefs WHERE user_id = ?",
-                    (user_id,)).fetchone()
+    row = c.execute("SELECT dm_mirror, language, ping, primer_told FROM user_prefs"
+                    " WHERE user_id = ?", (user_id,)).fetchone()
     if row is None:
         return None
     return {"dm_mirror": bool(row[0]), "language": row[1],
-            "ping": None if row[2] is None else bool(row[2])}
+            "ping": None if row[2] is None else bool(row[2]), "primer_told": bool(row[3])}
 
 
 def put_user_prefs(c: sqlite3.Connection, user_id: int, dm_mirror: bool, language: str | None,
-                   ping: bool | None, now: float) -> None:
-    c.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_mirror, language, ping, updated_at)"
-              " VALUES (?, ?, ?, ?, ?)",
-              (user_id, int(dm_mirror), language, None if ping is None else int(ping), now))
+                   ping: bool | None, primer_told: bool, now: float) -> None:
+    c.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_mirror, language, ping,"
+              " primer_told, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+              (user_id, int(dm_mirror), language, None if ping is None else int(ping),
+               int(primer_told), now))
 
 
 # ---------------------------------------------------------------------- recovery

@@ -4,6 +4,7 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "first_hand_primer": "-# Neu bei Gaigel? /gaigel help erklärt das Spiel auf ein paar kurzen Seiten.",
     "btn_hint": "Tipp",
     "hints_line": "-# Tipps: {hints}",
     "hint_play": "💡 Der Trainer würde {card} spielen.",

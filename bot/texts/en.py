@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "first_hand_primer": "-# New to Gaigel? /gaigel help explains the game in a few short pages.",
     "btn_hint": "Hint",
     "hints_line": "-# Hints asked: {hints}",
     "hint_play": "💡 The coach would play {card}.",

@@ -96,3 +96,12 @@ async def test_a_computer_partner_leaves_the_knock_to_the_person_by_default(
     assert "Computer partners knock only on their own turn" in \
         text(await world.slash("alice", "gaigel rules"))
     assert FOUR[0] == "alice"
+
+
+async def test_a_persons_first_hand_ever_points_to_the_primer_once(world: World) -> None:
+    await world.start_four()  # opens everyone's hand once
+    assert "New to Gaigel? /gaigel help" in world.hands["bob"].content
+    again = await world.open_hand("bob")
+    assert "/gaigel help" not in again.content
+    await world.restart()
+    assert "/gaigel help" not in (await world.open_hand("bob")).content

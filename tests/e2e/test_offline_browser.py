@@ -61,6 +61,8 @@ class Page:
     def __init__(self, browser: Chromium, session: OfflineSession) -> None:
         self.br = browser
         self.session = session
+        self.interactions = 0
+        """Commands typed and buttons clicked (issue 15 measures a newcomer's)."""
 
     async def open(self) -> None:
         await self.br.goto(self.session.url)
@@ -97,6 +99,7 @@ class Page:
         """``/name`` from the composer. Each fill is (option, typed text, choice to click):
         option None fills the field the picker focused (the first required one)."""
         br = self.br
+        self.interactions += 1
         await br.click_selector("#channel-composer-input")
         await br.type_text("/" + name)
         entry = f"#command-picker-listbox .command-entry[data-entry-key$=':{name.replace(' ', '.')}']"
@@ -131,6 +134,7 @@ class Page:
         before = await self.last_request()
         await self.br.click(js)
         await self.finished(before)
+        self.interactions += 1
 
     async def messages(self) -> list[str]:
         return await self.br.eval(f"{MESSAGES}.map(m => m.innerText)")  # type: ignore[no-any-return]
@@ -294,6 +298,7 @@ async def open_table(page: Page, players: int = 4) -> None:
     """What the README tells a newcomer: /gaigel new, computers in the empty seats, Start.
     (First ``/gaigel settings show_points:True``: the beginner option shows running points.)"""
     await page.slash("gaigel settings", ("show_points", None, "true"))
+    page.interactions = 0  # a newcomer's steps from /gaigel new to their first card
     if players == 4:
         await page.slash("gaigel new")
     else:
@@ -333,8 +338,18 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
             secrets = Secrets(session)
             await page.open()
             assert "gaigel" in await page.body()
+            # The primer a newcomer is pointed to: its first page, then the next.
+            await page.slash("gaigel help")
+            assert "Gaigel, how to play · 1/7 · The cards" in "\n".join(await page.messages())
+            await page.click_button("Next ▶")
+            assert "2/7 · Trumps and the talon" in "\n".join(await page.messages())
             await open_table(page, 4)
-            await play_cards(page, secrets, log, limit=3)
+            steps_to_hand = page.interactions
+            await play_cards(page, secrets, log, limit=1)
+            log.append(f"newcomer: {page.interactions} steps from /gaigel new to the first card "
+                       f"({steps_to_hand} to the hand)")
+            assert page.interactions <= 7
+            await play_cards(page, secrets, log, limit=2)
             before = (await page.hand() or {}).get("text", "")
             assert _cards_line(before)
             if os.environ.get("GAIGEL_SCREENSHOTS"):

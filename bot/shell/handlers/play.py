@@ -34,6 +34,8 @@ CONFIRM_SECONDS = 30
 class PlayHandlers(HandlerBase):
     def __init__(self, parts: Parts) -> None:
         super().__init__(parts)
+        self.primer_told: set[int] = set()
+        """People whose first hand has pointed them to the primer (a cache of their prefs)."""
         self.confirming: dict[tuple[int, int], tuple[HandAct, int, float]] = {}
         """(table, user) → the knock or accusation asked, the table's version, the deadline.
         Kept in memory: after a restart a confirmation has lapsed (click again)."""
@@ -65,6 +67,10 @@ class PlayHandlers(HandlerBase):
             await req.answer(text)
             return
         assert state is not None
+        first = uid not in self.primer_told and not (
+            await self.svc.get_user_prefs(uid)).primer_told
+        if first:  # a person's first hand ever points to the primer, once
+            note = "\n".join(filter(None, [note, say(lang, "first_hand_primer")]))
         content, buttons = self.hand_message(state, view, version, lang, note)
         in_dm = req.in_dm
         if not in_dm:
@@ -85,6 +91,9 @@ class PlayHandlers(HandlerBase):
             return
         finally:
             buttons.stop()
+        if first:
+            self.primer_told.add(uid)
+            await self.svc.set_user_prefs(uid, primer_told=True)
         if not in_dm:
             hands.answered(table_id, uid, version)
             await hands.opened(table_id, uid, interaction, message_id, state.deal_number)
