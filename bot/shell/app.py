@@ -115,6 +115,7 @@ class GaigelBot(discord.Client):
         except Exception:
             log.exception("resuming tables failed")
         await self.hands.restore()
+        await self.ceremonies.restore()
         for tid in service.live_tables():
             self.tables.touch(tid)
             self.pings.touch(tid)

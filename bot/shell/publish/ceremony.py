@@ -34,6 +34,8 @@ class Ceremonies:
         self.on_done = on_done
         """Told the table's id when a ceremony is over (the table message redraws)."""
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        self.kept: set[int] = set()
+        """Tables with a ceremony kept in the database (read at start, see ``restore``)."""
 
     def start(self, state: PublicState, outcome: Committed) -> None:
         action = outcome.action
@@ -61,6 +63,15 @@ class Ceremonies:
             frames = ceremony_frames(state, call, recount, outcome.deal_end)
         self.tasks[state.table_id] = asyncio.create_task(self._run(state, frames))
 
+    async def restore(self) -> None:
+        """After a start: which tables have a ceremony whose button must go at the next deal."""
+        try:
+            shown = await self.service.shown_messages()
+        except Exception:
+            log.exception("reading the kept ceremonies failed")
+            return
+        self.kept.update(m.table_id for m in shown if m.kind == "ceremony")
+
     def busy(self, table_id: int) -> bool:
         task = self.tasks.get(table_id)
         return task is not None and not task.done()
@@ -79,6 +90,7 @@ class Ceremonies:
         except discord.HTTPException as exc:
             log.warning("table %d: posting the knock failed (%s)", state.table_id, exc.status)
             return
+        self.kept.add(state.table_id)
         try:
             await self.service.remember_message(ShownMessage(
                 state.table_id, "ceremony", 0, state.deal_number, msg.channel.id, msg.id, None,
@@ -108,6 +120,9 @@ class Ceremonies:
     def retire(self, table_id: int, deal_number: int) -> None:
         """A new deal began: the last deal's ceremony loses its Next deal button (also one
         posted before a restart: it is kept in the database)."""
+        if table_id not in self.kept:
+            return
+        self.kept.discard(table_id)
 
         async def strip() -> None:
             task = self.tasks.get(table_id)
