@@ -234,6 +234,20 @@ class Bench:
         return latencies, ready, waves
 
 
+def count_pings() -> list[int]:
+    """Count the turn pings the bot posts (each one mentions the person to play)."""
+    sent = [0]
+    original = discord.abc.Messageable.send
+
+    async def send(self: Any, content: Any = None, **kwargs: Any) -> Any:
+        if kwargs.get("allowed_mentions") is not None and "<@" in str(content):
+            sent[0] += 1
+        return await original(self, content, **kwargs)
+
+    discord.abc.Messageable.send = send  # type: ignore[method-assign]
+    return sent
+
+
 def pct(values: list[float], p: float) -> float:
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
@@ -249,11 +263,16 @@ async def main() -> int:
                              "wave at the same instant)")
     parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
                         help="production: table edits coalesced to one a second per table")
+    parser.add_argument("--ping-after", type=float, default=10.0,
+                        help="seconds of a person's turn before the turn ping (play: 10); the "
+                             "bench's tables have a turn timer, so pings are on")
     args = parser.parse_args()
     instrument()
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"))
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
+        pacing.ping_after = args.ping_after
+        pings = count_pings()
         bot = build_bot(settings, pacing=pacing)
         try:
             async with simcord.run(bot, settle_timeout=5) as env:
@@ -289,6 +308,7 @@ async def main() -> int:
     if ready_ms:
         print(f"click-to-answer-ready (bot's own work and queueing, without simcord handling "
               f"the answer): p50 {pct(ready_ms, 50):.1f} ms, p99 {pct(ready_ms, 99):.1f} ms")
+    print(f"turn pings posted (after {args.ping_after:g} s of a person's turn): {pings[0]}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"memory per table (RSS growth / tables): {per_table / 1024:.0f} KiB")
     return 0

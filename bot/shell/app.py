@@ -94,7 +94,7 @@ class GaigelBot(discord.Client):
         self.ceremonies = Ceremonies(self, service, self.pacing,
                                      on_done=self.tables.touch)
         self.tables.ceremonies = self.ceremonies
-        self.pings = TurnPings(self, service, self.hands)
+        self.pings = TurnPings(self, service, self.hands, self.pacing)
         parts = Parts(service, self.tables, self.hands, self.timers, self.advance)
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)

@@ -13,7 +13,9 @@ class Pacing:
     """At most one edit of a table message per this many seconds (coalesced)."""
     ceremony_step: float = 1.5
     """Pause between the edits of a knock ceremony."""
+    ping_after: float = 10.0
+    """Seconds of a person's turn without an action before the turn ping (``/gaigel ping``)."""
 
     @classmethod
     def instant(cls) -> Pacing:
-        return cls(0.0, 0.0)
+        return cls(0.0, 0.0)  # pings keep their ten seconds (tests use virtual time)

@@ -16,12 +16,10 @@ from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
 from ...texts import say
+from ..pacing import Pacing
 from .hands import Hands
 
 log = logging.getLogger("bot.shell")
-
-PING_AFTER = 10.0
-"""Seconds of a person's turn without an action before the ping."""
 
 Turn = tuple[int, int, int, int]
 """(deal number, trick number, cards in the trick, engine seat to play): one turn."""
@@ -39,10 +37,13 @@ def turn_of(state: PublicState) -> Turn | None:
 
 
 class TurnPings:
-    def __init__(self, client: discord.Client, service: GameService, hands: Hands) -> None:
+    def __init__(self, client: discord.Client, service: GameService, hands: Hands,
+                 pacing: Pacing) -> None:
         self.client = client
         self.service = service
         self.hands = hands
+        self.pacing = pacing
+        """``ping_after``: seconds of a person's turn without an action before the ping."""
         self.waiting: dict[int, tuple[Turn, asyncio.Task[None]]] = {}
         self.live: dict[int, tuple[Turn, discord.Message]] = {}
 
@@ -68,7 +69,7 @@ class TurnPings:
             self.waiting[table_id] = (turn, task)
 
     async def _wait(self, table_id: int, turn: Turn) -> None:
-        await asyncio.sleep(PING_AFTER)
+        await asyncio.sleep(self.pacing.ping_after)
         if self.waiting.get(table_id, (None,))[0] == turn:
             self.waiting.pop(table_id, None)
         try:
