@@ -58,6 +58,18 @@ def message_texts(message: discord.Message) -> list[str]:
     return out
 
 
+def text(result: object) -> str:
+    """What the bot answered to a slash command or a click (empty when it did not answer)."""
+    r = result.response  # type: ignore[attr-defined]
+    return r.content if r is not None else ""
+
+
+def manager(world: World, name: str) -> object:
+    """A member allowed to manage the server (server settings, exports)."""
+    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    return world.user(name, roles=[role])
+
+
 def custom_ids(message: discord.Message) -> list[str]:
     out = []
     for row in message.components:

@@ -7,22 +7,11 @@ from typing import Any
 
 import discord
 import pytest
-from world import World
+from world import World, manager, text
 
 from bot.shell.translator import GERMAN, GaigelTranslator
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-
-
-def text(result: object) -> str:
-    r = result.response  # type: ignore[attr-defined]
-    return r.content if r is not None else ""
-
-
-def manager(world: World, name: str) -> object:
-    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
-    return world.user(name, roles=[role])
 
 
 async def play_one_deal(world: World) -> None:

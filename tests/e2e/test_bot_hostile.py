@@ -8,14 +8,9 @@ from __future__ import annotations
 import logging
 
 import pytest
-from world import FOUR, World, custom_ids
+from world import FOUR, World, custom_ids, text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-
-def text(result: object) -> str:
-    r = result.response  # type: ignore[attr-defined]
-    return r.content if r is not None else ""
 
 
 # ---------------------------------------------------------------------- bug 6

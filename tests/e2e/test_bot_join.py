@@ -4,14 +4,9 @@ bug 2: the Join button shown between deals answered "The table is full.")."""
 from __future__ import annotations
 
 import pytest
-from world import World, custom_ids
+from world import World, custom_ids, text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-
-def text(result: object) -> str:
-    r = result.response  # type: ignore[attr-defined]
-    return r.content if r is not None else ""
 
 
 def acts(world: World) -> list[str]:

@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from world import FOUR, World, custom_ids
+from world import FOUR, World, custom_ids, text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-def text(result: object) -> str:
-    r = result.response  # type: ignore[attr-defined]
-    return r.content if r is not None else ""
 
 
 async def test_a_user_who_is_not_seated_is_told_so_and_nothing_changes(world: World) -> None:

@@ -4,14 +4,9 @@ live table opened since in the same channel (issue 13, bug 1)."""
 from __future__ import annotations
 
 import pytest
-from world import World, buttons, custom_ids
+from world import World, buttons, custom_ids, text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-
-def text(result: object) -> str:
-    r = result.response  # type: ignore[attr-defined]
-    return r.content if r is not None else ""
 
 
 async def test_a_click_on_an_old_tables_messages_leaves_the_new_table_in_the_channel(

@@ -6,19 +6,9 @@ from __future__ import annotations
 
 import discord
 import pytest
-from world import FOUR, World, buttons
+from world import FOUR, World, buttons, manager, text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-
-def text(result: object) -> str:
-    r = result.response  # type: ignore[attr-defined]
-    return r.content if r is not None else ""
-
-
-def manager(world: World, name: str) -> object:
-    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
-    return world.user(name, roles=[role])
 
 
 async def turn_page(world: World, who: str, message: discord.Message, label: str) -> discord.Message:

@@ -8,23 +8,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-import discord
 import pytest
-from world import FOUR, World, custom_ids, rig, rigged_pack
+from world import FOUR, World, custom_ids, manager, rig, rigged_pack, text
 
 from bot.shell.render import score_text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
-
-
-def text(result: object) -> str:
-    r = result.response  # type: ignore[attr-defined]
-    return r.content if r is not None else ""
-
-
-def manager(world: World, name: str) -> object:
-    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
-    return world.user(name, roles=[role])
 
 
 def seat_lines(content: str) -> list[str]:
