@@ -24,7 +24,7 @@ from engine import View
 
 from ..storage import queries as q
 from ..storage.db import Storage
-from .coach import Hint, hint_for
+from .coach import Hint, Review, ReviewCache, hint_for, review_for
 from .lobby import Lobby
 from .models import Committed, PublicState, ShownMessage
 from .views import hand_view, public_state
@@ -34,6 +34,11 @@ log = logging.getLogger("bot.service")
 
 class GameService(Lobby):
     """Create with ``await GameService.open(path)``; ``await close()`` when done."""
+
+    def __init__(self, storage: Storage, **kwargs: Any) -> None:
+        super().__init__(storage, **kwargs)
+        self.reviews = ReviewCache()
+        """The coach's reviews of finished deals, by (table, deal, seat)."""
 
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> GameService:
@@ -72,6 +77,13 @@ class GameService(Lobby):
     async def hint(self, table_id: int, user_id: int) -> Hint:
         """What the coach would play from the user's seat now (beginner tables)."""
         return await hint_for(self.tables.need(table_id), user_id, self.computer_budget_ms)
+
+    async def review(self, table_id: int, user_id: int) -> Review:
+        """The coach's review of the user's plays in the table's last finished deal (beginner
+        tables): up to three plays where the strong player's choice scores best against
+        theirs, from what their seat knew then. Changes nothing."""
+        return await review_for(self.db, self.tables.need(table_id), user_id,
+                                self.computer_budget_ms, self.reviews)
 
     # ------------------------------------------------------------------ views
 

@@ -123,7 +123,8 @@ def _view() -> discord.ui.View:
 
 
 def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View | None:
-    """Join/Leave/Add computer/Start before the start; My cards, Next deal, I'm back later.
+    """Join/Leave/Add computer/Start before the start; My cards, Next deal, I'm back later;
+    Review between deals and after the match at beginner tables.
     Join and Add computer only while a chair is free; while a knock's recount is told
     (``recount``), only My cards."""
     lang = state.options.language
@@ -153,9 +154,18 @@ def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View 
             add("last", "btn_last")
         if any(s.away or s.missed for s in state.seats):
             add("back", "btn_back")
+        if state.status == "waiting" and _reviewable(state):
+            add("review", "btn_review")
+    elif state.status == "over" and _reviewable(state):
+        add("review", "btn_review")  # the match's last deal may be reviewed too
     else:
         return None
     return view
+
+
+def _reviewable(state: PublicState) -> bool:
+    """A deal has ended at a beginner table: the coach's Review is offered."""
+    return state.options.show_points and state.last_result is not None
 
 
 def next_deal_button(state: PublicState) -> discord.ui.View | None:

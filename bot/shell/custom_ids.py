@@ -1,8 +1,8 @@
 """The custom_id formats of the bot's buttons, each built and parsed in one class (no Discord
 here, so they are tested on their own).
 
-- ``TableClick``: a button of the public table message, ``gg:t:<table>:<version>:<act>``.
-  Never a card.
+- ``TableClick``: a button of the public table message, ``gg:t:<table>:<version>:<act>``
+  (act one of ``TABLE_ACTS``). Never a card.
 - ``PrimerPage``: a page button of the primer (``/gaigel help``), ``gg:p:<table>:<page>``;
   table 0 when it was opened without a table (the server's defaults).
 - ``HandClick``: a button of a player's own (ephemeral or DM) hand,
@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 MAX_ID = 2**63 - 1
 """The largest SQLite INTEGER; table ids and versions beyond it do not exist."""
 
-TABLE_ACTS = ("join", "leave", "add", "start", "hand", "next", "back", "last")
+TABLE_ACTS = ("join", "leave", "add", "start", "hand", "next", "back", "last", "review")
 
 OPENING_CODES = {"ge-elfen": "g", "hoeher-hat": "h", "zweite-alte": "z", "trumpf": "t"}
 OPENINGS_BY_CODE = {v: k for k, v in OPENING_CODES.items()}

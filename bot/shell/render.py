@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import View
+from engine import Action, View
 from engine.tricks import team_of
 from engine.views import TrickView
 
+from ..service.coach import REVIEW_PLAYS, Review
 from ..service.models import DealEnd, PublicState, SeatState
 from ..texts import level_name, say, say_n, team_name
 from .card_text import (
@@ -368,6 +369,29 @@ def last_trick_text(state: PublicState, lang: str) -> str:
     cards = trick_line(state, lt, state.options.suit_style)
     return say(lang, "last_trick_is", name=seat_name(state, lt.winner), cards=cards) + "\n" + \
         say(lang, "older_hidden")
+
+
+def review_text(review: Review, lang: str, style: str = "german") -> str:
+    """The coach's review of one person's plays in a deal (only that person's own cards)."""
+    if not review.plays:
+        return say(lang, "review_all" if review.valued else "review_nothing",
+                   number=review.deal_number)
+    lines = [say(lang, "review_head", number=review.deal_number)]
+
+    def play(a: Action, opening: bool) -> str:
+        text = card_label(a.card, style)
+        if opening and a.opening:  # the deal's first card, opened another way
+            text += f" ({say(lang, 'opening_name_' + a.opening.replace('-', '_'))})"
+        return text
+
+    for p in review.plays:
+        other = p.played.opening != p.better.opening
+        lines.append(say_n(lang, "review_line", p.points, trick=p.trick,
+                           played=play(p.played, other), better=play(p.better, other),
+                           points=p.points))
+    if len(review.plays) < REVIEW_PLAYS:
+        lines.append(say(lang, "review_rest"))
+    return "\n".join(lines)
 
 
 def rules_text(options: Any, rules: Any, lang: str) -> str:

@@ -229,6 +229,21 @@ def load_live(c: sqlite3.Connection, table_id: int | None = None) -> list[dict[s
     return out
 
 
+def last_finished_deal(c: sqlite3.Connection, table_id: int) -> dict[str, Any] | None:
+    """A table's newest finished deal (its record: rules, layout, seats) with its actions and
+    who made each (actor, via), for the coach's review; None before any deal has ended."""
+    d = c.execute("SELECT id, number, shift, players, rules, layout, seats FROM deals"
+                  " WHERE table_id = ? AND ended_at IS NOT NULL ORDER BY id DESC LIMIT 1",
+                  (table_id,)).fetchone()
+    if d is None:
+        return None
+    deal = dict(d)
+    deal["actions"] = [dict(a) for a in c.execute(
+        "SELECT idx, seat, action, actor, via FROM actions WHERE deal_id = ? ORDER BY idx",
+        (d["id"],))]
+    return deal
+
+
 # ---------------------------------------------------------------------- history
 
 

@@ -18,6 +18,27 @@ SENTENCES: dict[str, str] = {
     ),
     "hint_sevens": "💡 Der Trainer würde die fünf Siebener zeigen.",
     "hint_count": "(Tipp {count} in diesem Spiel.)",
+    "btn_review": "Rückblick",
+    "review_head": (
+        "🔍 Spiel {number}: deine Züge, bei denen die Wahl des Computers am besten gegen deine"
+        " abschneidet (nach seiner eigenen Bewertung, aus dem, was du damals wusstest):"
+    ),
+    "review_line": "Stich {trick}: du hast {played} gespielt, der Computer würde {better} spielen:"
+                   " {points} Punkte stehen auf dem Spiel.",
+    "review_line_one": "Stich {trick}: du hast {played} gespielt, der Computer würde {better}"
+                       " spielen: 1 Punkt steht auf dem Spiel.",
+    "opening_name_ge_elfen": "Ge-Elfen",
+    "opening_name_hoeher_hat": "Höher hat",
+    "opening_name_zweite_alte": "Zweite Alte",
+    "opening_name_trumpf": "Trumpf",
+    "review_rest": "In jedem anderen Stich hast du wie der Computer gespielt.",
+    "review_all": (
+        "🔍 Spiel {number}: du hast in jedem Stich, in dem du die Wahl hattest, wie der"
+        " Computer gespielt."
+    ),
+    "review_nothing": (
+        "🔍 Spiel {number}: keiner deiner eigenen Züge hatte eine Wahl, die sich bewerten lässt."
+    ),
     "ping": "{mention}, du bist am Zug an Tisch {table}.",
     "ping_dm": "Du bist am Zug an Tisch {table}.",
     "ping_on": (
@@ -373,6 +394,9 @@ SENTENCES: dict[str, str] = {
 
 ERRORS: dict[str, str] = {
     "no_coach": "Tipps gibt es an Tischen mit der Anfänger-Option (show_points).",
+    "no_review_coach": "Den Rückblick gibt es an Tischen mit der Anfänger-Option (show_points).",
+    "no_review": "An diesem Tisch ist noch kein Spiel zu Ende: es gibt nichts zurückzublicken.",
+    "review_not_played": "Du hast in Spiel {number} nicht mitgespielt: es gibt nichts von dir zu bewerten.",
     "other_table": "Dieser Knopf gehört zu einem Tisch in einem anderen Kanal.",
     "not_your_turn": "Du bist nicht am Zug.",
     "not_in_hand": "Diese Karte hast du nicht.",

@@ -18,6 +18,26 @@ SENTENCES: dict[str, str] = {
     "hint_accuse": "💡 The coach would accuse: the opponents played on past 101.",
     "hint_sevens": "💡 The coach would show the five Sevens.",
     "hint_count": "(Hint {count} this deal.)",
+    "btn_review": "Review",
+    "review_head": (
+        "🔍 Deal {number}, your plays where the computer's choice scores best against yours"
+        " (by its own evaluation, from what you knew then):"
+    ),
+    "review_line": "Trick {trick}: you played {played}, the computer would play {better}:"
+                   " {points} points at stake.",
+    "review_line_one": "Trick {trick}: you played {played}, the computer would play {better}:"
+                       " 1 point at stake.",
+    "opening_name_ge_elfen": "Ge-Elfen",
+    "opening_name_hoeher_hat": "Höher hat",
+    "opening_name_zweite_alte": "Zweite Alte",
+    "opening_name_trumpf": "Trumpf",
+    "review_rest": "You played like the computer in every other trick.",
+    "review_all": (
+        "🔍 Deal {number}: you played like the computer in every trick where you had a choice."
+    ),
+    "review_nothing": (
+        "🔍 Deal {number}: none of your own plays had a choice to review."
+    ),
     "ping": "{mention}, it is your turn at table {table}.",
     "ping_dm": "It is your turn at table {table}.",
     "ping_on": (
@@ -356,6 +376,9 @@ SENTENCES: dict[str, str] = {
 
 SERVICE_ERRORS: dict[str, str] = {
     "no_coach": "Hints are for tables with the beginner option (show_points).",
+    "no_review_coach": "The review is for tables with the beginner option (show_points).",
+    "no_review": "No deal has ended at this table yet: there is nothing to review.",
+    "review_not_played": "You did not play in deal {number}, so there is nothing of yours to review.",
     "other_table": "This button belongs to a table in another channel.",
     "trump_pair_40": "The trump pair counts 40: declare it with /declare 40.",
     "unknown_suit": "I do not know that suit: name Acorns, Leaves, Hearts or Bells (or ♣ ♠ ♥ ♦).",

@@ -20,6 +20,9 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    by ``z_override`` standard errors, in which case the heuristic's card stands.
 
 ``budget_ms`` (default 300) sets the difficulty with the time; ``max_samples`` caps the work.
+
+``evaluate`` gives the values behind a choice (every play of a decision, in the same worlds),
+for a coach that compares a person's play with the search's.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 
 from ..actions import Action
 from ..rules import Rules
@@ -81,8 +85,59 @@ class StrongPlayer(Player):
                prior: Action, rng: random.Random) -> Action:
         """The best of ``candidates`` (plays), or ``prior`` unless clearly beaten."""
         start = time.perf_counter()
-        deadline = start + self.budget_ms / 1000.0
-        soft_deadline = start + self.soft * self.budget_ms / 1000.0
+        values, samples, stop = self._sample(
+            view, memory, candidates, rng, start + self.budget_ms / 1000.0,
+            start + self.soft * self.budget_ms / 1000.0, self.max_samples)
+        choice = prior
+        if samples:
+            means = [sum(v) / samples for v in values]
+            best = max(range(len(candidates)), key=lambda i: means[i])
+            p = _index_of(candidates, prior)
+            if p is None:
+                choice = candidates[best]
+            elif best != p:
+                m, se = _paired(values[best], values[p])
+                if m > self.z_override * se:
+                    choice = candidates[best]
+        self.last_stats = {"samples": samples, "stop": stop,
+                           "ms": (time.perf_counter() - start) * 1000.0}
+        return choice
+
+    def evaluate(self, view: View, *, samples: int = 32) -> Evaluation:
+        """Every play of ``view`` (each card once; the Vorhand's first card once per opening)
+        valued by the search in the same sampled worlds, as ``search`` values them before it
+        chooses: at most ``samples`` worlds, fewer once one play is clearly best or the budget
+        has run out. From the seat's view and memory only, like ``choose``; the same seed,
+        events and view give the same evaluation unless the budget cut it short. The worlds
+        make the claims due first (as ``choose`` would): with the Seven exchange offered the
+        trump Seven is not among the plays valued."""
+        with self._lock:
+            self.memory.note_view(view.trump_suit, view.indicator)
+            memory = self.memory.copy()
+        plays = [a for a in view.actions if a.do == "play"]
+        if view.trick_number == 0 and self.rules.openings and not view.trick.plays:
+            candidates = plays
+        else:
+            candidates = list({a.card: a for a in plays if a.card is not None}.values())
+        if any(a.do == "exchange" for a in view.actions):
+            # the sampled worlds make the seat's claims first (``Playout.settle``), so the
+            # trump Seven is exchanged there: the plays are valued as after the exchange
+            seven = view.trump_suit + "7"
+            candidates = [a for a in candidates if a.card != seven]
+        if len(candidates) < 2:
+            return Evaluation(tuple(candidates), tuple(() for _ in candidates),
+                              self.margin_weight)
+        start = time.perf_counter()
+        values, _, _ = self._sample(view, memory, candidates, self.decision_rng(view, memory),
+                                    start + self.budget_ms / 1000.0, math.inf, samples)
+        return Evaluation(tuple(candidates), tuple(tuple(v) for v in values),
+                          self.margin_weight)
+
+    def _sample(self, view: View, memory: SeatMemory, candidates: list[Action],
+                rng: random.Random, deadline: float, soft_deadline: float,
+                max_samples: int) -> tuple[list[list[float]], int, str]:
+        """Value ``candidates`` world after world: one row of values per candidate, the
+        number of worlds, and why the sampling stopped."""
         seat = view.seat
         assert seat is not None
         team = seat % view.teams
@@ -91,7 +146,7 @@ class StrongPlayer(Player):
         samples = 0
         stop = "budget"
         records = relevant(memory, seat, self.rules) if self.infer_eps < 1.0 else []
-        while samples < self.max_samples:
+        while samples < max_samples:
             world = self._world(memory, view, records, rng)
             if world is None:
                 stop = "no_world"
@@ -115,20 +170,7 @@ class StrongPlayer(Player):
                 break
         else:
             stop = "samples"
-        choice = prior
-        if samples:
-            means = [sum(v) / samples for v in values]
-            best = max(range(len(candidates)), key=lambda i: means[i])
-            p = _index_of(candidates, prior)
-            if p is None:
-                choice = candidates[best]
-            elif best != p:
-                m, se = _paired(values[best], values[p])
-                if m > self.z_override * se:
-                    choice = candidates[best]
-        self.last_stats = {"samples": samples, "stop": stop,
-                           "ms": (time.perf_counter() - start) * 1000.0}
-        return choice
+        return values, samples, stop
 
     def _world(self, memory: SeatMemory, view: View, records: list[PlayRecord],
                rng: random.Random) -> Playout | None:
@@ -199,6 +241,46 @@ class StrongPlayer(Player):
             if m < self.z_stop * se:
                 return False
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """The search's values of a decision's plays: ``values[i]`` holds play ``actions[i]``'s
+    result in each sampled world (in games for the seat's team, with the point margin times
+    ``margin_weight`` as a tie-break), the same worlds for every play."""
+
+    actions: tuple[Action, ...]
+    values: tuple[tuple[float, ...], ...]
+    margin_weight: float
+
+    @property
+    def samples(self) -> int:
+        return len(self.values[0]) if self.values else 0
+
+    def mean(self, i: int) -> float:
+        return sum(self.values[i]) / self.samples
+
+    def best(self) -> int | None:
+        """The play with the best mean value (None without any sampled world)."""
+        if not self.samples:
+            return None
+        return max(range(len(self.actions)), key=self.mean)
+
+    def index(self, action: Action) -> int | None:
+        """Where ``action`` (a play) is among the valued plays."""
+        return _index_of(list(self.actions), action)
+
+    def lead(self, i: int, j: int) -> tuple[float, float]:
+        """How much play ``i`` is better than play ``j``: the mean and standard error of the
+        paired differences, in the values' unit (games)."""
+        return _paired(list(self.values[i]), list(self.values[j]))
+
+    def points(self, value: float) -> float:
+        """A difference of values in card points changing sides: the margin's weight undone
+        and halved (a card moving from the other team to one's own moves the margin twice).
+        The search's own exchange rate: one game more in the result counts as 100 points
+        (winning instead of losing a deal: 200)."""
+        return value / (2.0 * self.margin_weight)
 
 
 def _index_of(candidates: list[Action], action: Action) -> int | None:

@@ -459,3 +459,50 @@ def test_inference_explains_heuristic_play_in_the_true_world() -> None:
                 ones += likelihood(_sim_of(deal), records, memory, 0.25, rules) == 1.0
     assert total > 100
     assert ones == total
+
+
+# ---------------------------------------------------------------------- the search's values
+
+
+def test_evaluate_values_every_card_of_the_view_in_the_same_worlds_reproducibly() -> None:
+    """``StrongPlayer.evaluate`` (the coach's review): every distinct card the view may play
+    (the trump Seven left out while its exchange is offered), one value per sampled world for
+    each, the same numbers for the same seed, events and view; no search without a choice."""
+    rules = Rules()
+    checked = 0
+    for seed in range(30):
+        deal = Deal(Layout.seeded(4, seed), rules)
+        rng = random.Random(seed)
+        while len(deal.tricks) < 2 + seed % 6 and not deal.over:
+            deal.apply(random_action(deal, rng))
+        if deal.over or deal.to_play is None:
+            continue
+        seat = deal.to_play
+        seen = [e.seen_by(seat) for e in _events_of(deal.layout, rules, deal.actions)]
+        view = seat_view(deal, seat)
+        found = []
+        for _ in range(2):
+            player = make_player("strong", seat, 4, rules, budget_ms=1e6, seed=9)
+            player.observe(seen)
+            found.append(player.evaluate(view, samples=8))  # type: ignore[attr-defined]
+        evaluation = found[0]
+        assert found[1] == evaluation
+        cards = {a.card for a in view.actions if a.do == "play"}
+        if any(a.do == "exchange" for a in view.actions):
+            cards.discard(view.trump_suit + "7")
+        assert sorted(a.card or "" for a in evaluation.actions) == sorted(c or "" for c in cards)
+        if len(cards) < 2:
+            assert evaluation.samples == 0 and evaluation.best() is None
+            continue
+        assert evaluation.samples == 8
+        assert all(len(v) == 8 for v in evaluation.values)
+        best = evaluation.best()
+        assert best is not None
+        for i in range(len(evaluation.actions)):
+            lead, _ = evaluation.lead(best, i)
+            assert lead == pytest.approx(evaluation.mean(best) - evaluation.mean(i))
+            assert lead >= -1e-9
+        # a point margin of 10 (0.05 in the search's unit) is 5 card points changing sides
+        assert evaluation.points(10 * evaluation.margin_weight) == pytest.approx(5.0)
+        checked += 1
+    assert checked >= 10

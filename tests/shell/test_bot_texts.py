@@ -28,7 +28,9 @@ def test_both_languages_have_the_same_keys_and_blanks() -> None:
         assert differ == {}, book
     # The game's own German words stay German in English too.
     same_in_both = {key for key, text in en.SENTENCES.items() if de.SENTENCES[key] == text}
-    assert same_in_both == {"talon", "trick_empty", "reason_aus", "reason_gaigel"}
+    assert same_in_both == {"talon", "trick_empty", "reason_aus", "reason_gaigel",
+                            "opening_name_ge_elfen", "opening_name_hoeher_hat",
+                            "opening_name_zweite_alte", "opening_name_trumpf"}
 
 
 def test_every_refusal_code_has_a_sentence_in_both_languages() -> None:

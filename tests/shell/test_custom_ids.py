@@ -24,7 +24,7 @@ HAND_ACTS = [PlayCard(0, "EA", None), PlayCard(4, "H10", "hoeher-hat"),
 
 
 def test_a_table_button_round_trips_and_never_carries_a_card() -> None:
-    for act in ("join", "leave", "add", "start", "hand", "next", "back", "last"):
+    for act in ("join", "leave", "add", "start", "hand", "next", "back", "last", "review"):
         click = TableClick(12, 345, act)
         assert click.custom_id == f"gg:t:12:345:{act}"
         assert TableClick.parse(click.custom_id) == click

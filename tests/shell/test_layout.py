@@ -4,6 +4,7 @@ legal; these check that the drawing shows exactly that, and no hidden card in pu
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +55,34 @@ async def test_while_playing_the_table_offers_my_cards_and_never_a_card(tmp_path
                                       if card_label(c, "german") in words]
     finally:
         await svc.close()
+
+
+async def test_review_is_offered_after_a_deal_and_after_the_match_at_beginner_tables_only(
+        tmp_path: Path) -> None:
+    for beginner in (True, False):
+        svc = await GameService.open(str(tmp_path / f"{beginner}.sqlite3"), seed=3)
+        try:
+            state = await svc.create_table(1, 100, ALICE, "Alice", players=2,
+                                           show_points=beginner)
+            tid = state.table_id
+            await svc.join(tid, BOB, "Bob")
+            await svc.start(tid, ALICE)
+            assert "review" not in acts(table_buttons(svc.public_state(tid)))
+            while svc.public_state(tid).status == "playing":
+                who = next(s.user_id for s in svc.public_state(tid).seats if s.to_play)
+                assert who is not None
+                view, version = svc.hand_view(tid, who)
+                knock = [a for a in view.actions if a.do == "knock"]
+                action = knock[0] if knock else next(a for a in view.actions if a.do == "play")
+                await svc.act(tid, who, action.do, card=action.card, opening=action.opening,
+                              expected_version=version)
+            state = svc.public_state(tid)
+            assert state.status == "waiting" and "next" in acts(table_buttons(state))
+            assert ("review" in acts(table_buttons(state))) is beginner
+            over = table_buttons(replace(state, status="over"))
+            assert (acts(over) == ["review"]) if beginner else over is None
+        finally:
+            await svc.close()
 
 
 async def test_a_card_button_is_enabled_exactly_when_the_engine_lists_a_play_of_it(

@@ -54,6 +54,9 @@ class LobbyHandlers(HandlerBase):
         if act == "last":
             await req.answer(last_trick_text(state, lang))
             return
+        if act == "review":
+            await self.play.review(req, table_id)
+            return
         if act not in ("join", "leave", "add", "start", "next", "back"):
             await req.answer(ServiceError("bad_action").message(lang))
             return

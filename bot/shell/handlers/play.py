@@ -21,7 +21,7 @@ from ..card_text import card_label, meld_points, suit_name, suit_symbol
 from ..custom_ids import Accuse, AskHint, Confirm, HandAct, HandClick, Knock, Refresh
 from ..names import shown
 from ..publish.timers import now
-from ..render import hand_content, pair_letters
+from ..render import hand_content, pair_letters, review_text
 from .context import HandlerBase, Interaction, Parts, Request, guard, handler
 
 log = logging.getLogger("bot.shell")
@@ -139,6 +139,13 @@ class PlayHandlers(HandlerBase):
         else:
             text = say(lang, f"hint_{action.do}")
         await req.answer(text + " " + say(lang, "hint_count", count=hint.count))
+
+    async def review(self, req: Request, table_id: int) -> None:
+        """The coach's review of the clicker's plays in the last deal (the table's Review
+        button), in a new ephemeral message; the search runs on a worker thread meanwhile."""
+        await req.interaction.response.defer(ephemeral=True, thinking=True)
+        review = await self.svc.review(table_id, req.user_id)
+        await req.answer(review_text(review, req.lang, req.table.options.suit_style))
 
     @staticmethod
     def own_hand(req: Request) -> bool:

@@ -1,0 +1,248 @@
+"""The coach's review of a finished deal (issue 15, item 7): at each card a person played, the
+strong player values every card of that seat's view then, and the review names at most three
+plays where its choice scores best against the person's, most points at stake first."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.service import GameService, ServiceError
+from bot.service import coach as coach_module
+from bot.service.coach import REVIEW_SEED, review_plays
+from engine import Action, Deal, Layout, Rules, View, seat_view
+from engine.players import StrongPlayer, make_player
+from engine.players.strong import Evaluation
+
+ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
+PEOPLE = (ALICE, BOB, CAROL, DAVE)
+BUDGET = 10_000
+"""A budget the sampling never reaches: the number of worlds decides, not the clock."""
+
+
+class WatchedStrong(StrongPlayer):
+    """The review's strong player, noting what each evaluation was given and gave."""
+
+    asked: list[tuple[View, Evaluation]] = []
+
+    def evaluate(self, view: View, *, samples: int = 32) -> Evaluation:
+        assert isinstance(view, View)
+        evaluation = super().evaluate(view, samples=samples)
+        WatchedStrong.asked.append((view, evaluation))
+        return evaluation
+
+
+async def beginner_table(path: Path, **options: Any) -> tuple[GameService, int]:
+    svc = await GameService.open(str(path), seed=4, computer_budget_ms=BUDGET)
+    state = await svc.create_table(1, 100, ALICE, "Alice", players=4, turn_timer=0, **options)
+    for uid in PEOPLE[1:]:
+        await svc.join(state.table_id, uid, f"p{uid}")
+    await svc.start(state.table_id, ALICE)
+    return svc, state.table_id
+
+
+async def play_deal(svc: GameService, tid: int, rng: random.Random) -> None:
+    """People play random legal cards, and knock once their team has 101."""
+    while svc.public_state(tid).status == "playing":
+        who = next(s.user_id for s in svc.public_state(tid).seats if s.to_play)
+        assert who is not None
+        t = svc.tables[tid]
+        assert t.deal is not None
+        seat = svc.seat_of(tid, who)
+        assert seat is not None
+        if t.deal.points[t.deal.team(seat)] >= 101:
+            await svc.act(tid, who, "knock")
+            continue
+        view, version = svc.hand_view(tid, who)
+        play = rng.choice([a for a in view.actions if a.do == "play"])
+        await svc.act(tid, who, "play", card=play.card, opening=play.opening,
+                      expected_version=version)
+
+
+async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores_better(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(coach_module, "StrongPlayer", WatchedStrong)
+    WatchedStrong.asked = []
+    svc, tid = await beginner_table(tmp_path / "g.sqlite3", show_points=True)
+    try:
+        await play_deal(svc, tid, random.Random(2))
+        t = svc.tables[tid]
+        deal = t.deal
+        assert deal is not None and deal.over
+        seat = svc.seat_of(tid, BOB)
+        assert seat is not None
+        review = await svc.review(tid, BOB)
+        assert review.deal_number == 1
+        assert 1 <= len(review.plays) <= 3 and review.valued >= len(review.plays)
+        points = [p.points for p in review.plays]
+        assert points == sorted(points, reverse=True) and min(points) >= 1
+
+        # Each named play is Bob's own, in the trick named, and the strong player's card
+        # was his to play then (never another hand's card).
+        replay = Deal(deal.layout, deal.rules)
+        mine: dict[int, tuple[Action, Deal]] = {}
+        for action in deal.actions:
+            if action.seat == seat and action.do == "play":
+                mine[len(replay.tricks) + 1] = (action, _copy(replay))
+            replay.apply(action)
+        for p in review.plays:
+            played, before = mine[p.trick]
+            assert p.played == played
+            assert p.better.card != played.card or p.better.opening != played.opening
+            assert p.better.card in before.hands[seat] and before.can(p.better)
+
+        # The strong player was given Bob's view at each of his plays, and nothing else; the
+        # named plays are those its evaluation puts furthest ahead of Bob's card.
+        views = [v for v, _ in WatchedStrong.asked]
+        assert views == [seat_view(d, seat) for _, d in mine.values()]
+        leads = []
+        for (_, evaluation), (action, _) in zip(WatchedStrong.asked, mine.values(),
+                                                strict=True):
+            best, made = evaluation.best(), evaluation.index(action)
+            if best is not None and made is not None and best != made:
+                lead, error = evaluation.lead(best, made)
+                if lead > error:
+                    leads.append(round(evaluation.points(lead)))
+        assert sorted(leads, reverse=True)[:len(points)] == points
+
+        # Asked again: the same review, not worked out again.
+        asked = len(WatchedStrong.asked)
+        assert await svc.review(tid, BOB) is review
+        assert len(WatchedStrong.asked) == asked
+    finally:
+        await svc.close()
+
+
+def _copy(deal: Deal) -> Deal:
+    twin = Deal(deal.layout, deal.rules)
+    for a in deal.actions:
+        twin.apply(a)
+    return twin
+
+
+async def test_a_review_is_only_for_people_who_played_that_deal_at_a_beginner_table(
+        tmp_path: Path) -> None:
+    svc, tid = await beginner_table(tmp_path / "g.sqlite3", show_points=True)
+    try:
+        with pytest.raises(ServiceError) as exc:
+            await svc.review(tid, ALICE)
+        assert exc.value.code == "no_review"  # no deal has ended yet
+        await play_deal(svc, tid, random.Random(3))
+        with pytest.raises(ServiceError) as exc:
+            await svc.review(tid, EVE)
+        assert exc.value.code == "review_not_played"
+        assert "deal 1" in exc.value.message("en")
+        review = await svc.review(tid, DAVE)
+        assert review.deal_number == 1
+    finally:
+        await svc.close()
+    svc, tid = await beginner_table(tmp_path / "h.sqlite3")
+    try:
+        await play_deal(svc, tid, random.Random(3))
+        with pytest.raises(ServiceError) as exc:
+            await svc.review(tid, ALICE)
+        assert exc.value.code == "no_review_coach"
+    finally:
+        await svc.close()
+
+
+async def test_a_computer_seat_is_never_reviewed(tmp_path: Path) -> None:
+    svc = await GameService.open(str(tmp_path / "g.sqlite3"), seed=4, computer_budget_ms=BUDGET)
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=4, turn_timer=0,
+                                       show_points=True, level="heuristic")
+        tid = state.table_id
+        for _ in range(3):
+            await svc.add_computer(tid, ALICE)
+        await svc.start(tid, ALICE)
+        await play_deal(svc, tid, random.Random(5))
+        assert (await svc.review(tid, ALICE)).deal_number == 1
+        assert {s.user_id for s in svc.public_state(tid).seats if s.computer} == {None}
+        with pytest.raises(ServiceError) as exc:
+            await svc.review(tid, BOB)  # not at the table: only the computers and Alice
+        assert exc.value.code == "review_not_played"
+    finally:
+        await svc.close()
+
+
+# ---------------------------------------------------------------------- only the seat's view
+
+
+def _finished(players: int, seed: int) -> Deal:
+    """A deal played to its end by heuristic players (who knock at 101)."""
+    rules = Rules()
+    deal = Deal(Layout.seeded(players, seed), rules)
+    seats = [make_player("heuristic", s, players, rules, seed=s) for s in range(players)]
+    while not deal.over:
+        action = None
+        for p in seats:
+            action = p.claim(seat_view(deal, p.seat))
+            if action is not None:
+                break
+        if action is None:
+            assert deal.to_play is not None
+            action = seats[deal.to_play].choose(seat_view(deal, deal.to_play))
+        events = deal.apply(action)
+        for p in seats:
+            p.observe([e.seen_by(p.seat) for e in events])
+    return deal
+
+
+def _seen(layout: Layout, rules: Rules, actions: list[Action], seat: int) -> list[Any] | None:
+    """The events ``seat`` saw when ``actions`` are applied to ``layout`` (None: refused)."""
+    deal = Deal(layout, rules)
+    out = []
+    for a in actions:
+        if not deal.can(a):
+            return None
+        out += [e.seen_by(seat) for e in deal.apply(a)]
+    return out
+
+
+def test_the_review_is_the_same_whatever_the_cards_the_seat_never_saw() -> None:
+    """Two deals that differ only in cards the reviewed seat never saw (swapped between the
+    other hands and the talon), with the same actions and the same events seen by the seat:
+    the same review, so nothing but the seat's view went into it."""
+    checked = named = 0
+    for seed in range(40):
+        deal = _finished(4, seed)
+        rules, layout = deal.rules, deal.layout
+        seat = 0
+        actions = list(deal.actions)
+        seen = _seen(layout, rules, actions, seat)
+        pack = [c for h in layout.hands for c in h] + [layout.trump] + list(layout.talon)
+        ever_held = Counter(a.card for a in actions if a.seat == seat and a.card) + Counter(
+            deal.hands[seat])
+        public = Counter(c for t in deal.tricks for c in t.cards) + Counter(
+            c for _, c in deal.trick)
+        hidden = [i for i, c in enumerate(pack) if i >= 5 and i != 20 and c not in ever_held
+                  and c not in public and c[1:] not in ("K", "O")]
+        rng = random.Random(seed)
+        for _ in range(40):
+            i, j = rng.sample(hidden, 2)
+            if pack[i] == pack[j]:
+                continue
+            swapped = list(pack)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            twin = Layout.from_pack(swapped, 4)
+            if _seen(twin, rules, actions, seat) != seen:
+                continue
+            first = _review(layout, rules, actions, seat)
+            assert first[1] > 0
+            assert _review(twin, rules, actions, seat) == first
+            checked += 1
+            named += len(first[0])
+            break
+        if checked >= 3:
+            break
+    assert checked >= 3 and named > 0
+
+
+def _review(layout: Layout, rules: Rules, actions: list[Action], seat: int) -> tuple[Any, int]:
+    mine = {k for k, a in enumerate(actions) if a.seat == seat and a.do == "play"}
+    coach = StrongPlayer(seat, layout.players, rules, seed=REVIEW_SEED, budget_ms=BUDGET)
+    return review_plays(layout, rules, actions, seat, mine, coach, samples=12)
