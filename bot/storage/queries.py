@@ -156,7 +156,8 @@ def insert_results(c: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> None
 # ---------------------------------------------------------------------- settings and prefs
 
 GUILD_COLUMNS = ("preset", "rules", "language", "suit_style", "strokes", "turn_timer", "players",
-                 "scoring", "target", "deals", "level", "show_points", "computer_knock")
+                 "scoring", "target", "deals", "level", "show_points", "computer_knock",
+                 "season", "rating")
 
 
 def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] | None:
@@ -178,6 +179,12 @@ def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, A
     c.execute(f"INSERT OR REPLACE INTO guild_settings (guild_id, {', '.join(GUILD_COLUMNS)},"
               f" updated_at) VALUES (?, {', '.join('?' * len(GUILD_COLUMNS))}, ?)",
               (guild_id, *row, now))
+
+
+def put_season_mode(c: sqlite3.Connection, guild_id: int, mode: str, now: float) -> None:
+    """From ``now`` on, the guild's matches are rated in ``mode``'s seasons (kept for rebuilds)."""
+    c.execute("INSERT OR REPLACE INTO season_modes (guild_id, since, mode) VALUES (?, ?, ?)",
+              (guild_id, now, mode))
 
 
 def get_user_prefs(c: sqlite3.Connection, user_id: int) -> dict[str, Any] | None:

@@ -1,0 +1,183 @@
+"""Skill ratings (openskill) on real SQLite files: moved after each finished match (or deal),
+rebuilt exactly, per season; abandoned matches unrated; a kicked person's part counted."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameService
+from bot.service.ratings import MODEL, rebuild
+from tests.service.test_service import ALICE, BOB, CAROL, DAVE, NAMES, Clock, play_deal
+
+GUILD = 1
+
+
+def ratings_of(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    c = sqlite3.connect(path)
+    try:
+        rows = c.execute("SELECT guild_id, season, player, user_id, name, mu, sigma, matches,"
+                         " deals, won, last_match FROM ratings ORDER BY guild_id, season,"
+                         " player").fetchall()
+        history = c.execute("SELECT guild_id, season, player, user_id, match_id, deal_id, at,"
+                            " deals, won, mu, sigma FROM rating_history ORDER BY id").fetchall()
+        return rows, history
+    finally:
+        c.close()
+
+
+def rebuild_file(path: Path) -> dict[str, int]:
+    c = sqlite3.connect(path, isolation_level=None)
+    c.row_factory = sqlite3.Row
+    try:
+        c.execute("BEGIN IMMEDIATE")
+        out = rebuild(c)
+        c.execute("COMMIT")
+        return out
+    finally:
+        c.close()
+
+
+async def play_match(svc: GameService, tid: int, rng: random.Random, clock: Clock,
+                     host: int = ALICE) -> None:
+    """Deals until the match is over (the host deals again at once)."""
+    while True:
+        status = svc.public_state(tid).status
+        if status == "over":
+            return
+        if status == "waiting":
+            await svc.next_deal(tid, host)
+        clock.now += 60
+        await play_deal(svc, tid, rng)
+
+
+async def table(svc: GameService, channel: int, people: list[int], players: int = 4,
+                computers: tuple[str, ...] = (), **options: Any) -> int:
+    state = await svc.create_table(GUILD, channel, people[0], NAMES[people[0]], players=players,
+                                   **options)
+    tid = state.table_id
+    for uid in people[1:]:
+        await svc.join(tid, uid, NAMES[uid])
+    for level in computers:
+        await svc.add_computer(tid, people[0], level)
+    await svc.start(tid, people[0])
+    return tid
+
+
+async def test_rebuild_gives_exactly_the_live_ratings(tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite3"
+    clock = Clock()
+    svc = await GameService.open(str(path), clock=clock, seed=7)
+    rng = random.Random(7)
+    try:
+        # four people, twice; two people with two computers of different levels;
+        # three players (5/3/1 over two deals) with a computer; a deal-by-deal table
+        for channel in (100, 101):
+            await play_match(svc, await table(svc, channel, [ALICE, BOB, CAROL, DAVE],
+                                              strokes=2), rng, clock)
+        await play_match(svc, await table(svc, 102, [ALICE, BOB], computers=(
+            "random", "heuristic"), strokes=2), rng, clock)
+        await play_match(svc, await table(svc, 103, [CAROL, DAVE], players=3, computers=(
+            "heuristic",), scoring="three", deals=2), rng, clock, host=CAROL)
+        await svc.set_settings(GUILD, rating="deal")
+        await play_match(svc, await table(svc, 104, [BOB, ALICE], computers=(
+            "random", "random"), strokes=2), rng, clock, host=BOB)
+    finally:
+        await svc.close()
+    live_rows, live_history = ratings_of(path)
+    players = {r[2] for r in live_rows}
+    assert {str(ALICE), str(BOB), str(CAROL), str(DAVE), "computer:random",
+            "computer:heuristic"} == players
+    # three-player match: three teams, each a single player, all moved
+    three = [h for h in live_history if h[4] == 4]
+    assert sorted(h[2] for h in three) == sorted([str(CAROL), str(DAVE), "computer:heuristic"])
+    # the deal-by-deal table rated each of its deals
+    c = sqlite3.connect(path)
+    deals_5 = c.execute("SELECT COUNT(*) FROM deals WHERE match_id = 5").fetchone()[0]
+    c.close()
+    assert len({h[5] for h in live_history if h[4] == 5}) == deals_5
+    default = MODEL.rating()
+    assert all((r[5], r[6]) != (default.mu, default.sigma) for r in live_rows)
+
+    out = rebuild_file(path)
+    assert out["rated"] == 4 + deals_5
+    assert ratings_of(path) == (live_rows, live_history)
+
+
+async def test_match_ended_with_gaigel_end_is_not_rated(tmp_path: Path) -> None:
+    path = tmp_path / "e.sqlite3"
+    clock = Clock()
+    svc = await GameService.open(str(path), clock=clock, seed=3)
+    rng = random.Random(3)
+    try:
+        tid = await table(svc, 100, [ALICE, BOB, CAROL, DAVE], strokes=10)
+        await play_deal(svc, tid, rng)
+        await svc.next_deal(tid, ALICE)
+        await play_deal(svc, tid, rng)
+        assert svc.public_state(tid).status == "waiting"
+        await svc.end(tid, ALICE)
+    finally:
+        await svc.close()
+    c = sqlite3.connect(path)
+    assert c.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 8  # two deals were played
+    c.close()
+    assert ratings_of(path) == ([], [])
+    rebuild_file(path)
+    assert ratings_of(path) == ([], [])
+
+
+async def test_kick_mid_match_credits_the_person_before_and_the_computer_after(
+        tmp_path: Path) -> None:
+    path = tmp_path / "k.sqlite3"
+    clock = Clock()
+    svc = await GameService.open(str(path), clock=clock, seed=5)
+    rng = random.Random(5)
+    try:
+        tid = await table(svc, 100, [ALICE, BOB, CAROL, DAVE], strokes=3, level="random")
+        await play_deal(svc, tid, rng)
+        await svc.next_deal(tid, ALICE)
+        await svc.kick(tid, ALICE, 3)  # Dave, in the middle of the second deal's first trick
+        await play_match(svc, tid, rng, clock)
+    finally:
+        await svc.close()
+    rows, history = ratings_of(path)
+    c = sqlite3.connect(path)
+    total = c.execute("SELECT COUNT(*) FROM deals WHERE match_id = 1").fetchone()[0]
+    dave_deals = c.execute("SELECT COUNT(*) FROM results WHERE user_id = ?",
+                           (DAVE,)).fetchone()[0]
+    c.close()
+    assert total >= 2 and dave_deals == 1
+    by_player = {h[2]: h for h in history if h[2] in (str(DAVE), "computer:random")}
+    assert by_player[str(DAVE)][7] == 1  # Dave is rated on the one deal he finished
+    assert by_player["computer:random"][7] == total - 1  # the computer on the rest
+    # Alice stayed: rated on both parts of the match, one rated match
+    alice = [h for h in history if h[2] == str(ALICE)]
+    assert [h[7] for h in alice] == [1, total - 1]
+    assert {r[2]: r[7] for r in rows}[str(ALICE)] == 1
+    before = ratings_of(path)
+    rebuild_file(path)
+    assert ratings_of(path) == before
+
+
+async def test_ratings_rebuild_command_line_gives_the_live_numbers(tmp_path: Path) -> None:
+    from bot.cli import main
+
+    path = tmp_path / "c.sqlite3"
+    clock = Clock()
+    svc = await GameService.open(str(path), clock=clock, seed=11)
+    try:
+        await play_match(svc, await table(svc, 100, [ALICE, BOB], computers=(
+            "random", "random"), strokes=2), random.Random(11), clock)
+    finally:
+        await svc.close()
+    live = ratings_of(path)
+    assert live[0]
+    c = sqlite3.connect(path)
+    c.execute("UPDATE ratings SET mu = 0")  # spoil them: the rebuild must restore them
+    c.commit()
+    c.close()
+    assert await asyncio.to_thread(main, ["ratings", "rebuild", "--db", str(path)]) == 0
+    assert ratings_of(path) == live
