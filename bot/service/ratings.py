@@ -62,14 +62,19 @@ def season_id(mode: str, at: float) -> str:
     return f"{day.year:04d}-Q{(day.month - 1) // 3 + 1}"
 
 
-def season_mode_at(c: sqlite3.Connection, guild_id: int, at: float) -> str:
-    row = c.execute("SELECT mode FROM season_modes WHERE guild_id = ? AND since <= ?"
-                    " ORDER BY since DESC LIMIT 1", (guild_id, at)).fetchone()
+def season_mode(c: sqlite3.Connection, guild_id: int, result_rowid: int | None = None) -> str:
+    """The guild's season scheme now, or when the results row ``result_rowid`` was stored."""
+    if result_rowid is None:
+        row = c.execute("SELECT mode FROM season_modes WHERE guild_id = ?"
+                        " ORDER BY id DESC LIMIT 1", (guild_id,)).fetchone()
+    else:
+        row = c.execute("SELECT mode FROM season_modes WHERE guild_id = ? AND results_before < ?"
+                        " ORDER BY id DESC LIMIT 1", (guild_id, result_rowid)).fetchone()
     return "none" if row is None else str(row[0])
 
 
-def season_at(c: sqlite3.Connection, guild_id: int, at: float) -> str:
-    return season_id(season_mode_at(c, guild_id, at), at)
+def current_season(c: sqlite3.Connection, guild_id: int, now: float) -> str:
+    return season_id(season_mode(c, guild_id), now)
 
 
 # ---------------------------------------------------------------------- rated results
@@ -184,26 +189,30 @@ def _match_results(c: sqlite3.Connection, match_id: int, table_level: str,
     return out
 
 
-def results_to_rate(c: sqlite3.Connection, deal_id: int) -> tuple[int, float, list[RatedResult]]:
-    """What the end of deal ``deal_id`` rates: (guild, time, ranked results), maybe none."""
+def results_to_rate(c: sqlite3.Connection, deal_id: int) -> tuple[int, str, float,
+                                                                 list[RatedResult]]:
+    """What the end of deal ``deal_id`` rates: (guild, season, time, ranked results)."""
     d = c.execute(
-        "SELECT d.match_id, d.ended_at, t.guild_id, t.options, m.winner, m.state"
+        "SELECT d.match_id, d.ended_at, t.guild_id, t.options, m.winner, m.state,"
+        " (SELECT MAX(rowid) FROM results WHERE deal_id = d.id) AS k"
         " FROM deals d JOIN tables t ON t.id = d.table_id JOIN matches m ON m.id = d.match_id"
         " WHERE d.id = ?", (deal_id,)).fetchone()
-    if d is None or d["ended_at"] is None:
-        return 0, 0.0, []
+    if d is None or d["ended_at"] is None or d["k"] is None:
+        return 0, "", 0.0, []
+    guild_id, at = d["guild_id"], d["ended_at"]
+    season = season_id(season_mode(c, guild_id, d["k"]), at)
     options = json.loads(d["options"])
     level = options.get("level") or "heuristic"
     if options.get("rating", "match") == "deal":
-        return d["guild_id"], d["ended_at"], [_deal_result(c, d["match_id"], deal_id, level)]
+        return guild_id, season, at, [_deal_result(c, d["match_id"], deal_id, level)]
     if d["winner"] is None:
-        return d["guild_id"], d["ended_at"], []
+        return guild_id, season, at, []
     last = c.execute("SELECT MAX(id) FROM deals WHERE match_id = ? AND ended_at IS NOT NULL",
                      (d["match_id"],)).fetchone()[0]
     if last != deal_id:
-        return d["guild_id"], d["ended_at"], []
-    return d["guild_id"], d["ended_at"], _match_results(c, d["match_id"], level,
-                                                         json.loads(d["state"]))
+        return guild_id, season, at, []
+    return guild_id, season, at, _match_results(c, d["match_id"], level,
+                                                 json.loads(d["state"]))
 
 
 # ---------------------------------------------------------------------- rating
@@ -265,10 +274,9 @@ def rate_finished_deal(c: sqlite3.Connection, deal_id: int) -> int:
     """Move the ratings a just-finished deal moves (its own at ``deal`` tables; the match's
     when it ended the match). Called in the transaction that stores the deal's result, after
     the results and the match score. Returns how many results were rated."""
-    guild_id, at, results = results_to_rate(c, deal_id)
+    guild_id, season, at, results = results_to_rate(c, deal_id)
     if not results:
         return 0
-    season = season_at(c, guild_id, at)
     for result in results:
         _apply(c, guild_id, season, at, result)
     return len(results)
@@ -294,3 +302,58 @@ def rebuild(c: sqlite3.Connection, guild_id: int | None = None) -> dict[str, int
         deals += 1
         rated += rate_finished_deal(c, deal_id)
     return {"deals": deals, "rated": rated}
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def seasons(c: sqlite3.Connection, guild_id: int) -> list[str]:
+    """The seasons a guild has ratings in, newest first."""
+    return [r[0] for r in c.execute(
+        "SELECT DISTINCT season FROM ratings WHERE guild_id = ? ORDER BY season DESC",
+        (guild_id,))]
+
+
+def _trend(c: sqlite3.Connection, guild_id: int, season: str, player: str, now: float) -> float:
+    """The ordinal's change over the player's last ``TREND_MATCHES`` rated matches."""
+    seen: list[int] = []
+    for row in c.execute("SELECT match_id, mu, sigma FROM rating_history"
+                         " WHERE guild_id = ? AND season = ? AND player = ?"
+                         " ORDER BY id DESC LIMIT 64", (guild_id, season, player)):
+        if row[0] not in seen:
+            if len(seen) == TREND_MATCHES:
+                return now - ordinal(row[1], row[2])
+            seen.append(row[0])
+    start = MODEL.rating()
+    return now - ordinal(start.mu, start.sigma)
+
+
+def board(c: sqlite3.Connection, guild_id: int, season: str, limit: int,
+          min_matches: int = MIN_MATCHES) -> list[dict[str, Any]]:
+    """The season's people with at least ``min_matches`` rated matches, by ordinal."""
+    rows = c.execute(
+        "SELECT player, user_id, name, mu, sigma, matches, deals, won FROM ratings"
+        " WHERE guild_id = ? AND season = ? AND user_id IS NOT NULL AND matches >= ?"
+        " ORDER BY mu - 3.0 * sigma DESC, user_id LIMIT ?",
+        (guild_id, season, min_matches, limit)).fetchall()
+    out = []
+    for r in rows:
+        rating = ordinal(r["mu"], r["sigma"])
+        out.append({"user_id": r["user_id"], "name": r["name"], "rating": rating,
+                    "mu": r["mu"], "sigma": r["sigma"], "matches": r["matches"],
+                    "deals": r["deals"], "deals_won": r["won"],
+                    "trend": _trend(c, guild_id, season, r["player"], rating)})
+    return out
+
+
+def player_history(c: sqlite3.Connection, guild_id: int, season: str, user_id: int,
+                   last: int = 50) -> list[dict[str, Any]]:
+    """A person's rating after each of their last ``last`` rated matches (or deals), oldest
+    first (a match rated in runs, after a kick, shows its last run)."""
+    rows = c.execute(
+        "SELECT match_id, mu, sigma, at FROM rating_history WHERE id IN ("
+        " SELECT MAX(id) FROM rating_history WHERE guild_id = ? AND season = ? AND player = ?"
+        " GROUP BY match_id ORDER BY MAX(id) DESC LIMIT ?) ORDER BY id",
+        (guild_id, season, str(user_id), last)).fetchall()
+    return [{"match_id": r["match_id"], "rating": ordinal(r["mu"], r["sigma"]), "at": r["at"]}
+            for r in rows]

@@ -195,11 +195,13 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE guild_settings ADD COLUMN season TEXT NOT NULL DEFAULT 'none';
     ALTER TABLE guild_settings ADD COLUMN rating TEXT NOT NULL DEFAULT 'match';
     CREATE TABLE season_modes (
+        id          INTEGER PRIMARY KEY,
         guild_id    INTEGER NOT NULL,
         since       REAL NOT NULL,
         mode        TEXT NOT NULL CHECK (mode IN ('none', 'monthly', 'quarterly')),
-        PRIMARY KEY (guild_id, since)
+        results_before INTEGER NOT NULL       -- the highest results rowid when it was set
     ) STRICT;
+    CREATE INDEX season_modes_guild ON season_modes (guild_id, id);
     CREATE TABLE ratings (
         guild_id    INTEGER NOT NULL,
         season      TEXT NOT NULL,            -- 'all', '2026-11' (monthly), '2026-Q4' (quarterly)

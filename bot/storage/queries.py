@@ -182,8 +182,10 @@ def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, A
 
 
 def put_season_mode(c: sqlite3.Connection, guild_id: int, mode: str, now: float) -> None:
-    """From ``now`` on, the guild's matches are rated in ``mode``'s seasons (kept for rebuilds)."""
-    c.execute("INSERT OR REPLACE INTO season_modes (guild_id, since, mode) VALUES (?, ?, ?)",
+    """From now on the guild's results are rated in ``mode``'s seasons. Kept with the highest
+    results rowid, so a rebuild knows exactly which results came after the change."""
+    c.execute("INSERT INTO season_modes (guild_id, since, mode, results_before)"
+              " VALUES (?, ?, ?, (SELECT COALESCE(MAX(rowid), 0) FROM results))",
               (guild_id, now, mode))
 
 
@@ -318,21 +320,6 @@ def guild_stats(c: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
         "players": players,
         "average_points": round(points or 0.0, 1),
     }
-
-
-def leaderboard(c: sqlite3.Connection, guild_id: int, limit: int) -> list[dict[str, Any]]:
-    rows = c.execute(
-        f"SELECT r.user_id AS user_id, MAX(r.name) AS name, {_PLAYER_SUMS}"
-        " FROM results r JOIN matches m ON m.id = r.match_id"
-        " WHERE r.guild_id = ? AND r.user_id IS NOT NULL GROUP BY r.user_id"
-        " ORDER BY matches_won DESC, deals_won DESC, average_points DESC, r.user_id LIMIT ?",
-        (guild_id, limit)).fetchall()
-    out = []
-    for row in rows:
-        d = dict(row)
-        d["average_points"] = round(d["average_points"] or 0.0, 1)
-        out.append(d)
-    return out
 
 
 # ---------------------------------------------------------------------- shown messages

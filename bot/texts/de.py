@@ -323,6 +323,14 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Letzter Stich (an {name}): {cards}",
     "older_hidden": "Ältere Stiche bleiben verdeckt.",
     "stats_none": "Noch keine beendeten Spiele.",
+    "leaderboard_title": (
+        "**Bestenliste**, Saison {season}: Wertung = vorsichtige Spielstärke μ − 3σ (openskill), "
+        "Leute mit mindestens {min} gewerteten Partien"
+    ),
+    "leaderboard_row": "{rank}. {name} — Wertung {rating} · {matches} Partien · {won} Spiele gewonnen · Trend {trend}",
+    "leaderboard_empty": "Noch niemand hat {min} gewertete Partien in der Saison {season}.",
+    "leaderboard_no_season": "Eine Saison {season} gibt es auf diesem Server nicht. Saisons: {seasons}.",
+    "season_all": "gesamt",
     "export_empty": "Noch nichts zu exportieren.",
     "export_done": "Verlauf ({scope}, {fmt}).",
     "skip_done": "Zug übersprungen.",
@@ -454,5 +462,12 @@ SETTINGS_WORDS: dict[str, str] = {
     "three": "5/3/1",
     "at_once": "sofort",
     "own_turn": "wenn sie am Zug sind",
+    "season": "Saison",
+    "none": "keine",
+    "monthly": "monatlich",
+    "quarterly": "vierteljährlich",
+    "rating": "Wertung nach jeder/jedem",
+    "match": "Partie",
+    "deal": "Spiel",
 }
 """Words of the settings line (option names and values)."""

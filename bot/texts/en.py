@@ -306,6 +306,14 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Last trick (taken by {name}): {cards}",
     "older_hidden": "Older tricks stay face down.",
     "stats_none": "No finished deals yet.",
+    "leaderboard_title": (
+        "**Leaderboard**, season {season}: rating = skill estimate μ − 3σ (openskill), people "
+        "with at least {min} rated matches"
+    ),
+    "leaderboard_row": "{rank}. {name} — rating {rating} · {matches} matches · {won} deals won · trend {trend}",
+    "leaderboard_empty": "No one has {min} rated matches in season {season} yet.",
+    "leaderboard_no_season": "There is no season {season} on this server. Seasons: {seasons}.",
+    "season_all": "all time",
     "export_empty": "Nothing to export yet.",
     "export_done": "History export ({scope}, {fmt}).",
     "skip_done": "Turn skipped.",
@@ -424,5 +432,12 @@ SETTINGS_WORDS: dict[str, str] = {
     "three": "5/3/1",
     "at_once": "at once",
     "own_turn": "on their own turn",
+    "season": "season",
+    "none": "none",
+    "monthly": "monthly",
+    "quarterly": "quarterly",
+    "rating": "ratings move after every",
+    "match": "match",
+    "deal": "deal",
 }
 """Words of the settings line (option names and values)."""

@@ -181,3 +181,72 @@ async def test_ratings_rebuild_command_line_gives_the_live_numbers(tmp_path: Pat
     c.close()
     assert await asyncio.to_thread(main, ["ratings", "rebuild", "--db", str(path)]) == 0
     assert ratings_of(path) == live
+
+
+async def test_leaderboard_lists_people_with_five_rated_matches_by_ordinal(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    svc = await GameService.open(str(tmp_path / "b.sqlite3"), clock=clock, seed=13)
+    rng = random.Random(13)
+    try:
+        for i in range(5):  # Alice and Bob on opposite teams, with computers
+            await play_match(svc, await table(svc, 100 + i, [ALICE, BOB], computers=(
+                "random", "heuristic"), strokes=1), rng, clock)
+        for i in range(4):  # Carol and Dave: four matches only
+            await play_match(svc, await table(svc, 200 + i, [CAROL, DAVE], computers=(
+                "random", "random"), strokes=1), rng, clock, host=CAROL)
+        season, board = await svc.leaderboard(GUILD)
+        assert season == "all"
+        assert [r["user_id"] for r in board] == sorted(
+            [ALICE, BOB], key=lambda u: -next(r["rating"] for r in board if r["user_id"] == u))
+        assert all(r["matches"] == 5 for r in board)
+        for r in board:
+            assert r["rating"] == MODEL.rating(mu=r["mu"], sigma=r["sigma"]).ordinal()
+        _, everyone = await svc.leaderboard(GUILD, min_matches=1)
+        assert {r["user_id"] for r in everyone} == {ALICE, BOB, CAROL, DAVE}  # no computer
+        ratings = [r["rating"] for r in everyone]
+        assert ratings == sorted(ratings, reverse=True)
+        # deals won and the trend (five matches: the change since the start)
+        c = sqlite3.connect(tmp_path / "b.sqlite3")
+        won = dict(c.execute("SELECT user_id, SUM(won) FROM results WHERE user_id IN (?, ?)"
+                             " GROUP BY user_id", (ALICE, BOB)).fetchall())
+        c.close()
+        assert {r["user_id"]: r["deals_won"] for r in board} == won
+        assert all(abs(r["trend"] - r["rating"]) < 1e-9 for r in board)
+    finally:
+        await svc.close()
+
+
+async def test_seasons_start_afresh_and_old_seasons_stay_viewable(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    clock = Clock()  # 2023-11-14
+    svc = await GameService.open(str(path), clock=clock, seed=17)
+    rng = random.Random(17)
+    try:
+        await play_match(svc, await table(svc, 99, [ALICE, BOB], computers=(
+            "random", "random"), strokes=1), rng, clock)  # before seasons: season "all"
+        await svc.set_settings(GUILD, season="monthly")
+        for i in range(5):
+            await play_match(svc, await table(svc, 100 + i, [ALICE, BOB], computers=(
+                "random", "random"), strokes=1), rng, clock)
+        season, board = await svc.leaderboard(GUILD)
+        assert season == "2023-11" and {r["user_id"] for r in board} == {ALICE, BOB}
+        assert all(r["matches"] == 5 for r in board)  # the match before seasons is not here
+        clock.now += 21 * 86400  # December
+        season, board = await svc.leaderboard(GUILD)
+        assert season == "2023-12" and board == []
+        await play_match(svc, await table(svc, 200, [ALICE, BOB], computers=(
+            "random", "random"), strokes=1), rng, clock)
+        _, fresh = await svc.leaderboard(GUILD, min_matches=1)
+        assert [r["matches"] for r in fresh] == [1, 1]
+        assert max(abs(r["mu"] - MODEL.rating().mu) for r in fresh) < 5  # one match's move
+        season, old = await svc.leaderboard(GUILD, season="2023-11")
+        assert season == "2023-11" and {r["user_id"] for r in old} == {ALICE, BOB}
+        assert (await svc.seasons(GUILD)) == ("2023-12", ["all", "2023-12", "2023-11"])
+        await svc.set_settings(GUILD, season="quarterly")
+        assert (await svc.leaderboard(GUILD))[0] == "2023-Q4"
+    finally:
+        await svc.close()
+    before = ratings_of(path)
+    rebuild_file(path)
+    assert ratings_of(path) == before

@@ -10,6 +10,7 @@ import discord
 
 from ...service.errors import ServiceError
 from ...service.models import TableOptions
+from ...service.ratings import MIN_MATCHES
 from ...texts import say
 from ..buttons import primer_buttons
 from ..custom_ids import PrimerPage
@@ -144,20 +145,34 @@ class InfoHandlers(HandlerBase):
         await req.answer("\n".join(lines) if len(lines) > 1 else say(lang, "stats_none"))
 
     @handler()
-    async def leaderboard(self, req: Request) -> None:
+    async def leaderboard(self, req: Request, season: str | None) -> None:
         interaction, lang = req.interaction, req.caller_lang
         if interaction.guild_id is None:
             await req.answer(say(lang, "guild_only"))
             return
-        rows = await self.svc.leaderboard(interaction.guild_id)
-        if not rows:
-            await req.answer(say(lang, "stats_none"))
+        current, seasons = await self.svc.seasons(interaction.guild_id)
+        if season is not None and season not in seasons and season != current:
+            await req.answer(say(lang, "leaderboard_no_season", season=season[:20],
+                                 seasons=", ".join(seasons) or "—"))
             return
-        lines = []
+        name, rows = await self.svc.leaderboard(interaction.guild_id, season=season)
+        shown_season = say(lang, "season_all") if name == "all" else name
+        if not rows:
+            await req.answer(say(lang, "leaderboard_empty", min=MIN_MATCHES,
+                                 season=shown_season))
+            return
+        lines = [say(lang, "leaderboard_title", season=shown_season, min=MIN_MATCHES)]
         for i, row in enumerate(rows, 1):
-            name = shown(row["name"]) if row.get("name") else (
-                f"<@{row['user_id']}>" if row.get("user_id") else "?")
-            rest = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in row.items()
-                              if k not in ("name", "user_id", "guild_id"))
-            lines.append(f"{i}. {name} — {rest}")
+            member = interaction.guild.get_member(row["user_id"]) if interaction.guild else None
+            who = member.display_name if member is not None else row["name"]
+            lines.append(say(lang, "leaderboard_row", rank=i, name=shown(who),
+                             rating=f"{row['rating']:.1f}", matches=row["matches"],
+                             won=row["deals_won"], trend=trend_text(row["trend"])))
         await req.answer("\n".join(lines)[:2000])
+
+
+def trend_text(change: float) -> str:
+    """The rating's change over the last matches: ▲1.2, ▼0.4 or ±0.0."""
+    if round(change, 1) == 0:
+        return "±0.0"
+    return f"{'▲' if change > 0 else '▼'}{abs(change):.1f}"
