@@ -129,11 +129,12 @@ class GameService(Lobby):
         return await self.db.read(read)
 
     async def rating_history(self, guild_id: int, user_id: int, last: int = 50
-                             ) -> list[dict[str, Any]]:
-        """A person's rating over their last ``last`` rated matches of the current season."""
-        def read(c: Any) -> list[dict[str, Any]]:
+                             ) -> tuple[str, list[dict[str, Any]]]:
+        """The current season and a person's rating over their last ``last`` rated matches
+        in it, oldest first."""
+        def read(c: Any) -> tuple[str, list[dict[str, Any]]]:
             season = ratings.current_season(c, guild_id, self.clock())
-            return ratings.player_history(c, guild_id, season, user_id, last)
+            return season, ratings.player_history(c, guild_id, season, user_id, last)
         return await self.db.read(read)
 
     def export(self, *, guild_id: int | None = None, table_id: int | None = None,

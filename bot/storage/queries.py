@@ -288,6 +288,10 @@ def player_stats(c: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str
                     " WHERE r.guild_id = ? AND r.user_id = ?", (guild_id, user_id)).fetchone()
     out = dict(row)
     out["average_points"] = round(out["average_points"] or 0.0, 1)
+    out["marriages"] = c.execute(
+        "SELECT COUNT(*) FROM results r JOIN actions a ON a.deal_id = r.deal_id"
+        " AND a.seat = r.seat WHERE r.guild_id = ? AND r.user_id = ?"
+        " AND json_extract(a.action, '$.do') = 'declare'", (guild_id, user_id)).fetchone()[0]
     return out
 
 

@@ -323,6 +323,19 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Letzter Stich (an {name}): {cards}",
     "older_hidden": "Ältere Stiche bleiben verdeckt.",
     "stats_none": "Noch keine beendeten Spiele.",
+    "chart_alt": (
+        "{name}: Wertung {rating} nach {count} gewerteten Partien; {won} Spiele gewonnen, "
+        "{right}-mal richtig und {wrong}-mal falsch geklopft, {marriages} Paare gemeldet, "
+        "{gaigels} Gaigel."
+    ),
+    "chart_title": "{name}: Wertung und Ergebnisse",
+    "chart_rating": "Wertung (mu - 3 sigma) nach den letzten {count} gewerteten Partien, Saison {season}",
+    "chart_no_rating": "Noch keine gewertete Partie",
+    "chart_deals_won": "Gewonnene Spiele",
+    "chart_knocks_right": "Richtig geklopft",
+    "chart_knocks_wrong": "Falsch geklopft",
+    "chart_marriages": "Paare gemeldet",
+    "chart_gaigels": "Gaigel",
     "leaderboard_title": (
         "**Bestenliste**, Saison {season}: Wertung = vorsichtige Spielstärke μ − 3σ (openskill), "
         "Leute mit mindestens {min} gewerteten Partien"

@@ -306,6 +306,18 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Last trick (taken by {name}): {cards}",
     "older_hidden": "Older tricks stay face down.",
     "stats_none": "No finished deals yet.",
+    "chart_alt": (
+        "{name}: rating {rating} after {count} rated matches; {won} deals won, {right} right and "
+        "{wrong} wrong knocks, {marriages} marriages, {gaigels} Gaigels."
+    ),
+    "chart_title": "{name}: rating and results",
+    "chart_rating": "Rating (mu - 3 sigma) after each of the last {count} rated matches, season {season}",
+    "chart_no_rating": "No rated match yet",
+    "chart_deals_won": "Deals won",
+    "chart_knocks_right": "Right knocks",
+    "chart_knocks_wrong": "Wrong knocks",
+    "chart_marriages": "Marriages",
+    "chart_gaigels": "Gaigels",
     "leaderboard_title": (
         "**Leaderboard**, season {season}: rating = skill estimate μ − 3σ (openskill), people "
         "with at least {min} rated matches"

@@ -3,11 +3,13 @@ leaderboard and the history export. Nothing here changes a table."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
 import discord
 
+from ...pictures.rating_chart import ChartData, draw
 from ...service.errors import ServiceError
 from ...service.models import TableOptions
 from ...service.ratings import MIN_MATCHES
@@ -131,18 +133,47 @@ class InfoHandlers(HandlerBase):
                                         file=discord.File(io.BytesIO(data), filename=name),
                                         ephemeral=True)
 
+    async def _server_lang(self, req: Request) -> str:
+        """German for a German Discord client, else the server's language (as its tables)."""
+        if req.caller_lang == "de" or req.interaction.guild_id is None:
+            return req.caller_lang
+        return (await self.svc.get_settings(req.interaction.guild_id)).language
+
     @handler()
     async def stats(self, req: Request, player: discord.abc.User | None) -> None:
         interaction, lang = req.interaction, req.caller_lang
         if interaction.guild_id is None:
             await req.answer(say(lang, "guild_only"))
             return
+        lang = await self._server_lang(req)
         target = player or interaction.user
         data = await self.svc.stats(interaction.guild_id, target.id)
         lines = [f"**{shown(target.display_name)}**"]
         lines += [f"{k.replace('_', ' ')}: {v}" for k, v in data.items()
                   if k not in ("user_id", "guild_id") and not isinstance(v, dict | list)]
-        await req.answer("\n".join(lines) if len(lines) > 1 else say(lang, "stats_none"))
+        if not data.get("deals_played"):
+            await req.answer("\n".join(lines) if len(lines) > 1 else say(lang, "stats_none"))
+            return
+        season, history = await self.svc.rating_history(interaction.guild_id, target.id)
+        chart = ChartData(
+            title=say(lang, "chart_title", name=target.display_name),
+            ratings=[h["rating"] for h in history],
+            rating_caption=say(lang, "chart_rating", count=len(history),
+                               season=say(lang, "season_all") if season == "all" else season),
+            no_rating=say(lang, "chart_no_rating"),
+            bars=[(say(lang, "chart_deals_won"), data["deals_won"]),
+                  (say(lang, "chart_knocks_right"), data["knocks_right"]),
+                  (say(lang, "chart_knocks_wrong"), data["knocks_wrong"]),
+                  (say(lang, "chart_marriages"), data["marriages"]),
+                  (say(lang, "chart_gaigels"), data["gaigels_won"])])
+        png = await asyncio.to_thread(draw, chart)
+        alt = say(lang, "chart_alt", name=target.display_name,
+                  rating=f"{history[-1]['rating']:.1f}" if history else "–",
+                  count=len(history), won=data["deals_won"], right=data["knocks_right"],
+                  wrong=data["knocks_wrong"], marriages=data["marriages"],
+                  gaigels=data["gaigels_won"])
+        await req.answer("\n".join(lines), file=discord.File(
+            io.BytesIO(png), filename="gaigel-stats.png", description=alt[:1024]))
 
     @handler()
     async def leaderboard(self, req: Request, season: str | None) -> None:
@@ -150,6 +181,7 @@ class InfoHandlers(HandlerBase):
         if interaction.guild_id is None:
             await req.answer(say(lang, "guild_only"))
             return
+        lang = await self._server_lang(req)
         current, seasons = await self.svc.seasons(interaction.guild_id)
         if season is not None and season not in seasons and season != current:
             await req.answer(say(lang, "leaderboard_no_season", season=season[:20],
