@@ -357,3 +357,33 @@ def player_history(c: sqlite3.Connection, guild_id: int, season: str, user_id: i
         (guild_id, season, str(user_id), last)).fetchall()
     return [{"match_id": r["match_id"], "rating": ordinal(r["mu"], r["sigma"]), "at": r["at"]}
             for r in rows]
+
+
+def history_for_deals(c: sqlite3.Connection, deal_ids: Sequence[int]
+                      ) -> dict[int, list[dict[str, Any]]]:
+    """The ratings moved at the end of each of ``deal_ids`` (for the export), by deal."""
+    out: dict[int, list[dict[str, Any]]] = {}
+    if not deal_ids:
+        return out
+    marks = ", ".join("?" * len(deal_ids))
+    for r in c.execute(f"SELECT h.deal_id, h.season, h.player, h.user_id, h.match_id, h.deals,"
+                       f" h.won, h.mu, h.sigma, g.name FROM rating_history h"
+                       f" JOIN ratings g ON g.guild_id = h.guild_id AND g.season = h.season"
+                       f" AND g.player = h.player WHERE h.deal_id IN ({marks}) ORDER BY h.id",
+                       tuple(deal_ids)):
+        out.setdefault(r["deal_id"], []).append({
+            "season": r["season"], "player": r["player"], "user_id": r["user_id"],
+            "name": r["name"], "match": r["match_id"], "deals": r["deals"], "won": r["won"],
+            "mu": r["mu"], "sigma": r["sigma"], "rating": ordinal(r["mu"], r["sigma"])})
+    return out
+
+
+def current_ratings(c: sqlite3.Connection, guild_id: int | None) -> list[dict[str, Any]]:
+    """Every stored rating (of one guild, or all), by guild, season and rating."""
+    where, args = ("WHERE guild_id = ?", (guild_id,)) if guild_id is not None else ("", ())
+    return [{"guild": r["guild_id"], "season": r["season"], "player": r["player"],
+             "user_id": r["user_id"], "name": r["name"], "mu": r["mu"], "sigma": r["sigma"],
+             "rating": ordinal(r["mu"], r["sigma"]), "matches": r["matches"],
+             "deals": r["deals"], "deals_won": r["won"]}
+            for r in c.execute(f"SELECT * FROM ratings {where}"
+                               " ORDER BY guild_id, season, mu - 3.0 * sigma DESC, player", args)]

@@ -250,3 +250,33 @@ async def test_seasons_start_afresh_and_old_seasons_stay_viewable(tmp_path: Path
     before = ratings_of(path)
     rebuild_file(path)
     assert ratings_of(path) == before
+
+
+async def test_exports_carry_the_ratings(tmp_path: Path) -> None:
+    import csv
+    import io
+    import json
+
+    clock = Clock()
+    svc = await GameService.open(str(tmp_path / "x.sqlite3"), clock=clock, seed=19)
+    try:
+        await play_match(svc, await table(svc, 100, [ALICE, BOB], computers=(
+            "random", "heuristic"), strokes=2), random.Random(19), clock)
+        data = json.loads("".join([c async for c in svc.export(guild_id=GUILD)]))
+        rated = [d for d in data["deals"] if "ratings" in d]
+        assert len(rated) == 1 and rated[0] is data["deals"][-1]  # the match's last deal
+        moved = {r["player"]: r for r in rated[0]["ratings"]}
+        assert set(moved) == {str(ALICE), str(BOB), "computer:random", "computer:heuristic"}
+        assert {r["player"]: (r["mu"], r["sigma"]) for r in data["ratings"]} == {
+            p: (r["mu"], r["sigma"]) for p, r in moved.items()}
+        assert moved[str(ALICE)]["rating"] == moved[str(ALICE)]["mu"] - 3 * moved[str(ALICE)][
+            "sigma"]
+        text = "".join([c async for c in svc.export(guild_id=GUILD, fmt="csv")])
+        rows = list(csv.DictReader(io.StringIO(text)))
+        assert [bool(r["ratings"]) for r in rows] == [False] * (len(rows) - 1) + [True]
+        assert "Alice=" in rows[-1]["ratings"] and rows[-1]["winner"]  # old columns kept
+        tid = data["deals"][0]["table"]
+        table_only = json.loads("".join([c async for c in svc.export(table_id=tid)]))
+        assert "ratings" not in table_only and "ratings" in table_only["deals"][-1]
+    finally:
+        await svc.close()
