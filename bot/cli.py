@@ -3,7 +3,8 @@
 - ``python -m bot`` (or ``run``): play on Discord; without ``DISCORD_TOKEN``, the offline mode.
 - ``python -m bot sync``: register the slash commands.
 - ``python -m bot --offline [--port N]`` (or ``offline``): the offline mode even with a token.
-- ``python -m bot simulate --db PATH --tables N --deals K [--players 4] [--level random]``
+- ``python -m bot simulate --db PATH --tables N --deals K [--players 4] [--level random]
+  [--people P] [--strokes S]``
 - ``python -m bot export --db PATH --format json|csv [--guild ID] [--table ID] [--out FILE]``
 - ``python -m bot ratings rebuild --db PATH [--guild ID]``: the skill ratings again from the
   stored history (exactly the numbers live play gave)
@@ -56,6 +57,10 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--scoring", default=None, choices=("strokes", "tokens", "points", "three"))
     sim.add_argument("--seed", type=int, default=None, help="deal from a seeded generator")
     sim.add_argument("--budget-ms", type=int, default=None, help="thinking time per decision")
+    sim.add_argument("--people", type=int, default=0,
+                     help="seat simulated people drawn from a pool of this many (their turns "
+                          "are skipped: a computer plays them, the results are theirs)")
+    sim.add_argument("--strokes", type=int, default=None, help="strokes per match (1: one deal)")
     exp = sub.add_parser("export", help="export the history (deal records or CSV)")
     exp.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
     exp.add_argument("--format", default="json", choices=("json", "csv"))
@@ -114,7 +119,7 @@ def _offline_tools(args: Any) -> int:
             summary = asyncio.run(simulate(
                 args.db or default_db(), args.tables, args.deals, players=args.players,
                 level=args.level, scoring=args.scoring, seed=args.seed,
-                budget_ms=args.budget_ms))
+                budget_ms=args.budget_ms, people=args.people, strokes=args.strokes))
             print(json.dumps(summary, indent=2))
             return 0
         if args.command == "ratings":

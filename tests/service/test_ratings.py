@@ -280,3 +280,17 @@ async def test_exports_carry_the_ratings(tmp_path: Path) -> None:
         assert "ratings" not in table_only and "ratings" in table_only["deals"][-1]
     finally:
         await svc.close()
+
+
+async def test_rebuild_equals_live_after_concurrent_simulated_tables(tmp_path: Path) -> None:
+    """Tables finishing in interleaved order (computers of one level shared by all of them)."""
+    from bot.service.computer_matches import simulate
+
+    path = tmp_path / "sim.sqlite3"
+    summary = await simulate(str(path), 6, 3, people=8, strokes=1, seed=3)
+    assert summary["matches_finished"] == 18
+    live = ratings_of(path)
+    assert len({r[2] for r in live[0] if r[3] is not None}) == 8  # eight people rated
+    assert sum(r[7] for r in live[0] if r[3] is not None) == 18 * 4
+    rebuild_file(path)
+    assert ratings_of(path) == live
