@@ -27,6 +27,7 @@ not).
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -36,6 +37,8 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from engine.match import MatchScore
+
+log = logging.getLogger("bot.service")
 
 MODEL = PlackettLuce()
 TREND_MATCHES = 5
@@ -280,6 +283,19 @@ def rate_finished_deal(c: sqlite3.Connection, deal_id: int) -> int:
     for result in results:
         _apply(c, guild_id, season, at, result)
     return len(results)
+
+
+def rate_safely(c: sqlite3.Connection, deal_id: int) -> None:
+    """``rate_finished_deal`` inside a savepoint of the deal's transaction: should rating ever
+    fail, the result is still stored (the game goes on) and the failure is logged; the
+    ratings are then brought back by ``python -m bot ratings rebuild``."""
+    c.execute("SAVEPOINT rating")
+    try:
+        rate_finished_deal(c, deal_id)
+    except Exception:
+        c.execute("ROLLBACK TO rating")
+        log.exception("deal %d: rating failed; run python -m bot ratings rebuild", deal_id)
+    c.execute("RELEASE rating")
 
 
 def finished_deals_in_commit_order(c: sqlite3.Connection,

@@ -294,3 +294,34 @@ async def test_rebuild_equals_live_after_concurrent_simulated_tables(tmp_path: P
     assert sum(r[7] for r in live[0] if r[3] is not None) == 18 * 4
     rebuild_file(path)
     assert ratings_of(path) == live
+
+
+async def test_a_failing_rating_never_loses_the_deal_result(
+        tmp_path: Path, monkeypatch: Any, caplog: Any) -> None:
+    from bot.service import ratings
+
+    def broken(c: Any, deal_id: int) -> int:
+        c.execute("INSERT INTO ratings (guild_id, season, player, name, mu, sigma, matches,"
+                  " deals, won, last_match, updated_at) VALUES (1, 'x', 'p', 'p', 0, 0, 0,"
+                  " 0, 0, 0, 0)")
+        raise ValueError("a bug in rating")
+
+    monkeypatch.setattr(ratings, "rate_finished_deal", broken)
+    path = tmp_path / "f.sqlite3"
+    clock = Clock()
+    svc = await GameService.open(str(path), clock=clock, seed=23)
+    try:
+        tid = await table(svc, 100, [ALICE, BOB], computers=("random", "random"), strokes=1)
+        await play_match(svc, tid, random.Random(23), clock)
+        assert svc.public_state(tid).status == "over"
+    finally:
+        await svc.close()
+    assert any("rating failed" in r.getMessage() for r in caplog.records)
+    c = sqlite3.connect(path)
+    assert c.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 4
+    assert c.execute("SELECT winner FROM matches").fetchone()[0] is not None
+    c.close()
+    assert ratings_of(path) == ([], [])  # the half-written rating was undone
+    monkeypatch.undo()
+    rebuild_file(path)
+    assert len(ratings_of(path)[0]) == 3
