@@ -184,7 +184,7 @@ class InfoHandlers(HandlerBase):
         lang = await self._server_lang(req)
         current, seasons = await self.svc.seasons(interaction.guild_id)
         if season is not None and season not in seasons and season != current:
-            await req.answer(say(lang, "leaderboard_no_season", season=season[:20],
+            await req.answer(say(lang, "leaderboard_no_season", season=shown(season[:20]),
                                  seasons=", ".join(seasons) or "—"))
             return
         name, rows = await self.svc.leaderboard(interaction.guild_id, season=season)
