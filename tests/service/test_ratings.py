@@ -325,3 +325,27 @@ async def test_a_failing_rating_never_loses_the_deal_result(
     monkeypatch.undo()
     rebuild_file(path)
     assert len(ratings_of(path)[0]) == 3
+
+
+async def test_stats_count_the_marriages_declared_from_a_persons_seat(tmp_path: Path) -> None:
+    import json
+
+    from bot.service.computer_matches import PEOPLE_BASE, simulate
+
+    path = tmp_path / "m.sqlite3"
+    await simulate(str(path), 1, 8, people=4, level="heuristic", seed=29)
+    c = sqlite3.connect(path)
+    expected: dict[int, int] = {}
+    for user_id, action in c.execute(
+            "SELECT r.user_id, a.action FROM results r JOIN actions a ON a.deal_id = r.deal_id"
+            " AND a.seat = r.seat"):
+        if json.loads(action)["do"] == "declare":
+            expected[user_id] = expected.get(user_id, 0) + 1
+    c.close()
+    assert sum(expected.values()) > 0
+    svc = await GameService.open(str(path))
+    try:
+        for uid in range(PEOPLE_BASE, PEOPLE_BASE + 4):
+            assert (await svc.stats(1, uid))["marriages"] == expected.get(uid, 0)
+    finally:
+        await svc.close()
