@@ -64,3 +64,20 @@ async def test_leaderboard_lists_a_person_who_left_and_only_played_computers(
     assert "after 5 rated matches" in attachment.description
     result = await world.slash("bob", "gaigel leaderboard", season="1999-01")
     assert text(result) == "There is no season 1999-01 on this server. Seasons: all."
+
+
+async def test_leaderboard_season_autocomplete_offers_the_seasons_that_exist(
+        world: World) -> None:
+    bob = world.user("bob")
+    assert await bob.autocomplete(world.channel, "gaigel leaderboard", "season", "") == []
+    await match_against_computers(world)
+    manager(world, "erin")
+    await world.slash("erin", "gaigel settings", season="monthly")
+    result = await world.slash("erin", "gaigel settings")
+    assert "season monthly" in text(result)
+    await match_against_computers(world)
+    choices = await bob.autocomplete(world.channel, "gaigel leaderboard", "season", "")
+    names = [c["value"] for c in choices]
+    assert len(names) == 2 and names[1] == "all" and names[0][:2] == "20"
+    result = await world.slash("bob", "gaigel leaderboard", season="all")
+    assert text(result) == "No one has 5 rated matches in season all time yet."
