@@ -324,9 +324,10 @@ def rebuild(c: sqlite3.Connection, guild_id: int | None = None) -> dict[str, int
 
 
 def seasons(c: sqlite3.Connection, guild_id: int) -> list[str]:
-    """The seasons a guild has ratings in, newest first."""
+    """The seasons a guild has ratings in, newest first (``all``, from before seasons, last)."""
     return [r[0] for r in c.execute(
-        "SELECT DISTINCT season FROM ratings WHERE guild_id = ? ORDER BY season DESC",
+        "SELECT DISTINCT season FROM ratings WHERE guild_id = ?"
+        " ORDER BY season = 'all', season DESC",
         (guild_id,))]
 
 

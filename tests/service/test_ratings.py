@@ -242,7 +242,7 @@ async def test_seasons_start_afresh_and_old_seasons_stay_viewable(tmp_path: Path
         assert max(abs(r["mu"] - MODEL.rating().mu) for r in fresh) < 5  # one match's move
         season, old = await svc.leaderboard(GUILD, season="2023-11")
         assert season == "2023-11" and {r["user_id"] for r in old} == {ALICE, BOB}
-        assert (await svc.seasons(GUILD)) == ("2023-12", ["all", "2023-12", "2023-11"])
+        assert (await svc.seasons(GUILD)) == ("2023-12", ["2023-12", "2023-11", "all"])
         await svc.set_settings(GUILD, season="quarterly")
         assert (await svc.leaderboard(GUILD))[0] == "2023-Q4"
     finally:
