@@ -479,8 +479,8 @@ SETTINGS_WORDS: dict[str, str] = {
     "none": "keine",
     "monthly": "monatlich",
     "quarterly": "vierteljährlich",
-    "rating": "Wertung nach jeder/jedem",
-    "match": "Partie",
-    "deal": "Spiel",
+    "rating": "Wertung nach",
+    "match": "jeder Partie",
+    "deal": "jedem Spiel",
 }
 """Words of the settings line (option names and values)."""

@@ -448,8 +448,8 @@ SETTINGS_WORDS: dict[str, str] = {
     "none": "none",
     "monthly": "monthly",
     "quarterly": "quarterly",
-    "rating": "ratings move after every",
-    "match": "match",
-    "deal": "deal",
+    "rating": "ratings move after",
+    "match": "every match",
+    "deal": "every deal",
 }
 """Words of the settings line (option names and values)."""
