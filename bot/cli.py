@@ -3,8 +3,11 @@
 - ``python -m bot`` (or ``run``): play on Discord; without ``DISCORD_TOKEN``, the offline mode.
 - ``python -m bot sync``: register the slash commands.
 - ``python -m bot --offline [--port N]`` (or ``offline``): the offline mode even with a token.
-- ``python -m bot simulate --db PATH --tables N --deals K [--players 4] [--level random]``
+- ``python -m bot simulate --db PATH --tables N --deals K [--players 4] [--level random]
+  [--people P] [--strokes S]``
 - ``python -m bot export --db PATH --format json|csv [--guild ID] [--table ID] [--out FILE]``
+- ``python -m bot ratings rebuild --db PATH [--guild ID]``: the skill ratings again from the
+  stored history (exactly the numbers live play gave)
 
 The commands' work lives where it belongs (``bot.shell.run`` connects to Discord,
 ``bot.offline`` serves the simulated one, ``bot.service`` simulates and exports); this module
@@ -54,12 +57,21 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--scoring", default=None, choices=("strokes", "tokens", "points", "three"))
     sim.add_argument("--seed", type=int, default=None, help="deal from a seeded generator")
     sim.add_argument("--budget-ms", type=int, default=None, help="thinking time per decision")
+    sim.add_argument("--people", type=int, default=0,
+                     help="seat simulated people drawn from a pool of this many (their turns "
+                          "are skipped: a computer plays them, the results are theirs)")
+    sim.add_argument("--strokes", type=int, default=None, help="strokes per match (1: one deal)")
     exp = sub.add_parser("export", help="export the history (deal records or CSV)")
     exp.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
     exp.add_argument("--format", default="json", choices=("json", "csv"))
     exp.add_argument("--guild", type=int, default=None)
     exp.add_argument("--table", type=int, default=None)
     exp.add_argument("--out", default=None, help="file to write (default: standard output)")
+    rat = sub.add_parser("ratings", help="skill ratings")
+    rat_sub = rat.add_subparsers(dest="ratings_command", required=True)
+    reb = rat_sub.add_parser("rebuild", help="rate every finished match again, in order")
+    reb.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
+    reb.add_argument("--guild", type=int, default=None, help="only this server")
     return p
 
 
@@ -76,7 +88,7 @@ def default_db() -> str:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     command = args.command or ("offline" if args.offline or args.port is not None else "run")
-    if command in ("simulate", "export"):
+    if command in ("simulate", "export", "ratings"):
         return _offline_tools(args)
     from .config import SettingsError, load_settings
     try:
@@ -96,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _offline_tools(args: Any) -> int:
-    """``simulate`` and ``export``: the service and the database, no Discord."""
+    """``simulate``, ``export`` and ``ratings``: the service and the database, no Discord."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.command == "simulate":
@@ -107,9 +119,11 @@ def _offline_tools(args: Any) -> int:
             summary = asyncio.run(simulate(
                 args.db or default_db(), args.tables, args.deals, players=args.players,
                 level=args.level, scoring=args.scoring, seed=args.seed,
-                budget_ms=args.budget_ms))
+                budget_ms=args.budget_ms, people=args.people, strokes=args.strokes))
             print(json.dumps(summary, indent=2))
             return 0
+        if args.command == "ratings":
+            return asyncio.run(_rebuild_ratings(args))
         return asyncio.run(_export(args))
     except (StorageError, ServiceError) as exc:
         print(str(exc), file=sys.stderr)
@@ -133,4 +147,21 @@ async def _export(args: Any) -> int:
                 sys.stdout.write(chunk)
     finally:
         await storage.close()
+    return 0
+
+
+async def _rebuild_ratings(args: Any) -> int:
+    import time
+
+    from .service.ratings import rebuild
+    from .storage.db import Storage
+
+    storage = await Storage.open(args.db or default_db())
+    try:
+        started = time.perf_counter()
+        summary: dict[str, Any] = await storage.write(rebuild, args.guild)
+        summary["seconds"] = round(time.perf_counter() - started, 3)
+    finally:
+        await storage.close()
+    print(json.dumps(summary))
     return 0

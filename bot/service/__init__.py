@@ -21,7 +21,8 @@ Reading (no lock, no await): ``public_state(table_id)``, ``hand_view(table_id, u
 ``is_host(table_id, user_id)``, ``computer_levels()``. Awaited: ``get_settings(guild_id)``,
 ``set_settings(guild_id, **options)``, ``get_user_prefs(user_id)``, ``set_user_prefs(user_id, *,
 dm_mirror=None, language=None)``, ``stats(guild_id, user_id=None)``, ``leaderboard(guild_id,
-limit=10)``; ``export(*, guild_id=None, table_id=None, fmt="json")`` is an async iterator of
+limit=10, season=None, min_matches=5)`` (the season's name and its people by rating),
+``seasons(guild_id)``, ``rating_history(guild_id, user_id, last=50)``; ``export(*, guild_id=None, table_id=None, fmt="json")`` is an async iterator of
 text chunks. Every refusal is a ``ServiceError`` with a ``code`` and ``message(lang)``.
 """
 

@@ -17,6 +17,7 @@ from ..storage import queries as q
 from .core import ServiceCore
 from .hydrate import with_call
 from .models import Committed, DealEnd
+from .ratings import rate_safely
 from .table import LiveTable
 from .views import deadline
 
@@ -124,6 +125,8 @@ class DealWrites(ServiceCore):
                 q.insert_results(c, result_rows)
                 q.update_match(c, t.match_id or 0, new_match.to_json(), new_match.winner,
                                now if new_match.over else None)
+                # The ratings move in the same transaction as the result they come from.
+                rate_safely(c, deal_id)
 
         await self._write(t, txn, single=simple)
         # Committed: now memory, computer players and the outside world may learn of it.

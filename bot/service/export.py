@@ -5,6 +5,12 @@ a deal record (``gaigel-deal/1``) that ``python -m engine replay`` reads as it i
 the cards dealt and every accepted action, with the stored ``result`` and, as extra fields a
 replay carries along, the table, seats, times and the match scoring after the deal. Only
 finished deals are exported: the cards of a deal in play stay private.
+
+Ratings (added fields; nothing renamed): a deal record whose end moved ratings has
+``"ratings"``, one entry per player rated (season, player key, mu, sigma, the rating mu - 3
+sigma, deals played and won in the rated part); a server or full JSON export ends with
+``"ratings"``, the stored ratings per season. CSV adds a last column ``ratings``:
+``name=rating`` for the players rated at that deal, separated by ``; ``.
 """
 
 from __future__ import annotations
@@ -19,12 +25,13 @@ from typing import Any
 
 from ..storage import queries as q
 from ..storage.db import Storage
+from . import ratings
 from .errors import ServiceError
 
 FORMATS = ("json", "csv")
 PAGE = 200
 CSV_COLUMNS = ("time", "table", "match", "deal", "players", "teams", "preset", "trump",
-               "winner", "games", "reason", "scoring", "strokes_after")
+               "winner", "games", "reason", "scoring", "strokes_after", "ratings")
 
 
 def iso(ts: float | None) -> str | None:
@@ -56,6 +63,7 @@ def deal_record(d: dict[str, Any]) -> dict[str, Any]:
         "scoring": {"kind": d["match_kind"], "winner_team": d["winner_team"],
                     "points": score.get("points"), "change": score["change"],
                     "after": score["after"]},
+        **({"ratings": d["ratings"]} if d.get("ratings") else {}),
     }
 
 
@@ -78,6 +86,7 @@ def csv_row(d: dict[str, Any]) -> list[Any]:
         json.loads(d["rules"]).get("preset", ""), layout["trump"][0],
         "+".join(teams.get(d["winner_team"], [])), d["games"], d["reason"], after["kind"],
         standing,
+        "; ".join(f"{r['name']}={r['rating']:.2f}" for r in d.get("ratings", [])),
     ]
 
 
@@ -98,7 +107,7 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
         csv.writer(buf).writerow(CSV_COLUMNS)
         yield buf.getvalue()
     while True:
-        rows = await storage.read(q.finished_deals_page, after, page, guild_id, table_id)
+        rows = await storage.read(_page, after, page, guild_id, table_id)
         if not rows:
             break
         after = rows[-1]["id"]
@@ -116,4 +125,19 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
         if len(rows) < page:
             break
     if fmt == "json":
-        yield f'\n], "count": {count}}}\n'
+        tail = ""
+        if table_id is None:
+            rated = await storage.read(ratings.current_ratings, guild_id)
+            tail = ', "ratings": ' + json.dumps(rated, ensure_ascii=False)
+        yield f'\n], "count": {count}{tail}}}\n'
+
+
+def _page(c: Any, after: int, page: int, guild_id: int | None,
+          table_id: int | None) -> list[dict[str, Any]]:
+    """A page of finished deals, each with the ratings its end moved."""
+    rows = q.finished_deals_page(c, after, page, guild_id, table_id)
+    moved = ratings.history_for_deals(c, [r["id"] for r in rows])
+    for r in rows:
+        if r["id"] in moved:
+            r["ratings"] = moved[r["id"]]
+    return rows

@@ -27,8 +27,16 @@ class Lobby(Play):
         return await self.db.run(q.get_guild_settings, guild_id) is not None
 
     async def set_settings(self, guild_id: int, **changes: Any) -> TableOptions:
-        new = (await self.get_settings(guild_id)).changed(levels(), **changes)
-        await self.db.write(q.put_guild_settings, guild_id, new.to_json(), self.clock())
+        old = await self.get_settings(guild_id)
+        new = old.changed(levels(), **changes)
+        now = self.clock()
+
+        def txn(c: Any) -> None:
+            q.put_guild_settings(c, guild_id, new.to_json(), now)
+            if new.season != old.season:
+                q.put_season_mode(c, guild_id, new.season, now)
+
+        await self.db.write(txn)
         return new
 
     async def get_user_prefs(self, user_id: int) -> UserPrefs:

@@ -14,6 +14,8 @@ PLAYER_COUNTS = (2, 3, 4, 6)
 LANGUAGES = ("en", "de")
 SUIT_STYLES = ("german", "french")
 COMPUTER_KNOCKS = ("at_once", "own_turn")
+SEASONS = ("none", "monthly", "quarterly")
+RATING_STEPS = ("match", "deal")
 STATUSES = ("open", "playing", "waiting", "over", "ended")
 """open: seats being taken; playing: a deal is on; waiting: between deals; over: the match
 has a winner; ended: closed by the host. The first three are live."""
@@ -48,6 +50,11 @@ class TableOptions:
     team has a person at the table knocks only when it is to play, so that the person, counting
     in their head, may knock first on their own turn (and bears the fault if they play on);
     ``at_once``, the moment the team has 101. A team of computers only knocks at once."""
+    season: str = "none"
+    """A server's rating seasons: ``none`` (one everlasting season), ``monthly``, ``quarterly``."""
+    rating: str = "match"
+    """Ratings move after every finished ``match`` or after every finished ``deal``; kept with
+    each table, so a rebuild rates its matches exactly as they were rated live."""
 
     def engine_rules(self) -> Rules:
         return Rules.named(self.preset, **self.rules)
@@ -114,6 +121,10 @@ class TableOptions:
             raise bad(f"suit_style must be one of {', '.join(SUIT_STYLES)}")
         if self.computer_knock not in COMPUTER_KNOCKS:
             raise bad(f"computer_knock must be one of {', '.join(COMPUTER_KNOCKS)}")
+        if self.season not in SEASONS:
+            raise bad(f"season must be one of {', '.join(SEASONS)}")
+        if self.rating not in RATING_STEPS:
+            raise bad(f"rating must be one of {', '.join(RATING_STEPS)}")
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from engine import View
 
 from ..storage import queries as q
 from ..storage.db import Storage
+from . import ratings
 from .coach import Hint, Review, ReviewCache, hint_for, review_for
 from .lobby import Lobby
 from .models import Committed, PublicState, ShownMessage
@@ -124,8 +125,29 @@ class GameService(Lobby):
         out["user_id"] = user_id
         return out
 
-    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[dict[str, Any]]:
-        return await self.db.read(q.leaderboard, guild_id, limit)
+    async def leaderboard(self, guild_id: int, limit: int = 10, season: str | None = None,
+                          min_matches: int = ratings.MIN_MATCHES
+                          ) -> tuple[str, list[dict[str, Any]]]:
+        """The season (default: the current one) and its best people by rating (ordinal)."""
+        def read(c: Any) -> tuple[str, list[dict[str, Any]]]:
+            name = season or ratings.current_season(c, guild_id, self.clock())
+            return name, ratings.board(c, guild_id, name, limit, min_matches)
+        return await self.db.read(read)
+
+    async def seasons(self, guild_id: int) -> tuple[str, list[str]]:
+        """The current season and every season with ratings, newest first."""
+        def read(c: Any) -> tuple[str, list[str]]:
+            return ratings.current_season(c, guild_id, self.clock()), ratings.seasons(c, guild_id)
+        return await self.db.read(read)
+
+    async def rating_history(self, guild_id: int, user_id: int, last: int = 50
+                             ) -> tuple[str, list[dict[str, Any]]]:
+        """The current season and a person's rating over their last ``last`` rated matches
+        in it, oldest first."""
+        def read(c: Any) -> tuple[str, list[dict[str, Any]]]:
+            season = ratings.current_season(c, guild_id, self.clock())
+            return season, ratings.player_history(c, guild_id, season, user_id, last)
+        return await self.db.read(read)
 
     def export(self, *, guild_id: int | None = None, table_id: int | None = None,
                fmt: str = "json") -> AsyncIterator[str]:

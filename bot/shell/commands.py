@@ -124,10 +124,16 @@ async def help_(interaction: Interaction) -> None:
                        timer=_("Seconds per turn (0: no timer)"),
                        computer=_("Default computer level"), scoring=_("How a match is scored"),
                        show_points=_("Beginner option: show running points"),
-                       knock=_("When computer partners knock"))
+                       knock=_("When computer partners knock"),
+                       season=_("Rating seasons: the leaderboard begins afresh each season"),
+                       rating=_("Ratings move after every match or after every deal"))
 @app_commands.choices(
     preset=[Choice(name=_("Württemberg (pagat)"), value="wuerttemberg"),
             Choice(name=_("Classic (1907)"), value="classic")],
+    season=[Choice(name=_("None"), value="none"), Choice(name=_("Monthly"), value="monthly"),
+            Choice(name=_("Quarterly"), value="quarterly")],
+    rating=[Choice(name=_("After every match"), value="match"),
+            Choice(name=_("After every deal"), value="deal")],
     language=[Choice(name="English", value="en"), Choice(name="Deutsch", value="de")],
     suits=[Choice(name=_("German suits"), value="german"),
            Choice(name=_("French suits"), value="french")],
@@ -139,11 +145,12 @@ async def settings(interaction: Interaction, preset: str | None = None, language
                    suits: str | None = None, strokes: app_commands.Range[int, 1, 50] | None = None,
                    timer: app_commands.Range[int, 0, 86400] | None = None,
                    computer: str | None = None, scoring: str | None = None,
-                   show_points: bool | None = None, knock: str | None = None) -> None:
+                   show_points: bool | None = None, knock: str | None = None,
+                   season: str | None = None, rating: str | None = None) -> None:
     await _lobby(interaction).settings(
         interaction, preset=preset, language=language, suit_style=suits, strokes=strokes,
         turn_timer=timer, level=computer, scoring=scoring, show_points=show_points,
-        computer_knock=knock)
+        computer_knock=knock, season=season, rating=rating)
 
 
 @settings.autocomplete("computer")
@@ -169,9 +176,19 @@ async def stats(interaction: Interaction, player: discord.User | None = None) ->
 
 
 @gaigel.command(name=_("leaderboard"), description=_("The best players on this server"))
+@app_commands.describe(season=_("An older season (default: the current one)"))
 @app_commands.guild_only()
-async def leaderboard(interaction: Interaction) -> None:
-    await _info(interaction).leaderboard(interaction)
+async def leaderboard(interaction: Interaction, season: str | None = None) -> None:
+    await _info(interaction).leaderboard(interaction, season)
+
+
+@leaderboard.autocomplete("season")
+async def _seasons(interaction: Interaction, current: str) -> list[Choice[str]]:
+    """The seasons that have ratings on this server, newest first."""
+    if interaction.guild_id is None:
+        return []
+    _, names = await interaction.client.svc.seasons(interaction.guild_id)
+    return [Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
 
 
 @gaigel.command(name=_("leave"),

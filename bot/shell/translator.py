@@ -51,6 +51,8 @@ GERMAN: dict[str, str] = {
     "mode": "modus",
     "points": "punkte",
     "suit": "farbe",
+    "season": "saison",
+    "rating": "bewertung",
     # descriptions
     "Play Gaigel, the Swabian card game": "Gaigel spielen, das schwäbische Kartenspiel",
     "Open a Gaigel table in this channel": "Einen Gaigel-Tisch in diesem Kanal eröffnen",
@@ -95,6 +97,11 @@ GERMAN: dict[str, str] = {
     "A player's results on this server": "Die Ergebnisse eines Spielers auf diesem Server",
     "The player (default: you)": "Der Spieler (sonst du)",
     "The best players on this server": "Die besten Spieler auf diesem Server",
+    "An older season (default: the current one)": "Eine frühere Saison (sonst die laufende)",
+    "Rating seasons: the leaderboard begins afresh each season":
+        "Saisons der Wertung: die Rangliste beginnt jede Saison neu",
+    "Ratings move after every match or after every deal":
+        "Die Wertung ändert sich nach jeder Partie oder nach jedem Spiel",
     "End this channel's table (host)": "Den Tisch dieses Kanals beenden (Gastgeber)",
     "Remove a player; a computer takes the seat (host)":
         "Einen Spieler entfernen; ein Computer übernimmt (Gastgeber)",
@@ -121,6 +128,11 @@ GERMAN: dict[str, str] = {
     "Strokes": "Striche",
     "Tokens": "Marken",
     "Game points": "Gewinnpunkte",
+    "None": "Keine",
+    "Monthly": "Monatlich",
+    "Quarterly": "Vierteljährlich",
+    "After every match": "Nach jeder Partie",
+    "After every deal": "Nach jedem Spiel",
     "table": "Tisch",
     "server": "Server",
     "on": "an",

@@ -182,6 +182,58 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE user_prefs ADD COLUMN ping INTEGER;
     ALTER TABLE user_prefs ADD COLUMN primer_told INTEGER NOT NULL DEFAULT 0;
     """,
+    # 9: a server's choice of pictures (issue 16) — kept identical in both branches
+    """
+    ALTER TABLE guild_settings ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1;
+    """,
+    # 10: skill ratings (openskill, see bot/service/ratings.py): a server's season scheme and
+    # whether ratings move after every match or every deal; the season scheme's history (so a
+    # rebuild puts every match in the season it was rated in); each player's current rating per
+    # guild and season (a person by user id, a computer by level: "computer:<level>"); and one
+    # history row per rated match (or deal) and player, for the trend and the stats picture.
+    """
+    ALTER TABLE guild_settings ADD COLUMN season TEXT NOT NULL DEFAULT 'none';
+    ALTER TABLE guild_settings ADD COLUMN rating TEXT NOT NULL DEFAULT 'match';
+    CREATE TABLE season_modes (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        since       REAL NOT NULL,
+        mode        TEXT NOT NULL CHECK (mode IN ('none', 'monthly', 'quarterly')),
+        results_before INTEGER NOT NULL       -- the highest results rowid when it was set
+    ) STRICT;
+    CREATE INDEX season_modes_guild ON season_modes (guild_id, id);
+    CREATE TABLE ratings (
+        guild_id    INTEGER NOT NULL,
+        season      TEXT NOT NULL,            -- 'all', '2026-11' (monthly), '2026-Q4' (quarterly)
+        player      TEXT NOT NULL,            -- a user id in decimal, or 'computer:<level>'
+        user_id     INTEGER,                  -- NULL for a computer level
+        name        TEXT NOT NULL,            -- the name last played under
+        mu          REAL NOT NULL,
+        sigma       REAL NOT NULL,
+        matches     INTEGER NOT NULL,         -- rated matches
+        deals       INTEGER NOT NULL,         -- deals played in them
+        won         INTEGER NOT NULL,         -- deals won in them
+        last_match  INTEGER NOT NULL,
+        updated_at  REAL NOT NULL,
+        PRIMARY KEY (guild_id, season, player)
+    ) STRICT;
+    CREATE TABLE rating_history (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        season      TEXT NOT NULL,
+        player      TEXT NOT NULL,
+        user_id     INTEGER,
+        match_id    INTEGER NOT NULL,
+        deal_id     INTEGER NOT NULL,         -- the last deal of the rated part
+        at          REAL NOT NULL,
+        deals       INTEGER NOT NULL,
+        won         INTEGER NOT NULL,
+        mu          REAL NOT NULL,            -- after this match (or deal)
+        sigma       REAL NOT NULL
+    ) STRICT;
+    CREATE INDEX rating_history_player ON rating_history (guild_id, season, player, id);
+    CREATE INDEX rating_history_user ON rating_history (guild_id, user_id, id);
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

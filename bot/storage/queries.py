@@ -156,7 +156,8 @@ def insert_results(c: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> None
 # ---------------------------------------------------------------------- settings and prefs
 
 GUILD_COLUMNS = ("preset", "rules", "language", "suit_style", "strokes", "turn_timer", "players",
-                 "scoring", "target", "deals", "level", "show_points", "computer_knock")
+                 "scoring", "target", "deals", "level", "show_points", "computer_knock",
+                 "season", "rating")
 
 
 def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] | None:
@@ -178,6 +179,14 @@ def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, A
     c.execute(f"INSERT OR REPLACE INTO guild_settings (guild_id, {', '.join(GUILD_COLUMNS)},"
               f" updated_at) VALUES (?, {', '.join('?' * len(GUILD_COLUMNS))}, ?)",
               (guild_id, *row, now))
+
+
+def put_season_mode(c: sqlite3.Connection, guild_id: int, mode: str, now: float) -> None:
+    """From now on the guild's results are rated in ``mode``'s seasons. Kept with the highest
+    results rowid, so a rebuild knows exactly which results came after the change."""
+    c.execute("INSERT INTO season_modes (guild_id, since, mode, results_before)"
+              " VALUES (?, ?, ?, (SELECT COALESCE(MAX(rowid), 0) FROM results))",
+              (guild_id, now, mode))
 
 
 def get_user_prefs(c: sqlite3.Connection, user_id: int) -> dict[str, Any] | None:
@@ -294,6 +303,12 @@ def player_stats(c: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str
                     " WHERE r.guild_id = ? AND r.user_id = ?", (guild_id, user_id)).fetchone()
     out = dict(row)
     out["average_points"] = round(out["average_points"] or 0.0, 1)
+    out["marriages"] = c.execute(
+        "SELECT COUNT(*) FROM results r JOIN actions a ON a.deal_id = r.deal_id"
+        " AND a.seat = r.seat WHERE r.guild_id = ? AND r.user_id = ?"
+        # the LIKE is a cheap first sieve (2-3 times faster on a person with 2,500 deals)
+        " AND a.action LIKE '%\"declare\"%' AND json_extract(a.action, '$.do') = 'declare'",
+        (guild_id, user_id)).fetchone()[0]
     return out
 
 
@@ -326,21 +341,6 @@ def guild_stats(c: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
         "players": players,
         "average_points": round(points or 0.0, 1),
     }
-
-
-def leaderboard(c: sqlite3.Connection, guild_id: int, limit: int) -> list[dict[str, Any]]:
-    rows = c.execute(
-        f"SELECT r.user_id AS user_id, MAX(r.name) AS name, {_PLAYER_SUMS}"
-        " FROM results r JOIN matches m ON m.id = r.match_id"
-        " WHERE r.guild_id = ? AND r.user_id IS NOT NULL GROUP BY r.user_id"
-        " ORDER BY matches_won DESC, deals_won DESC, average_points DESC, r.user_id LIMIT ?",
-        (guild_id, limit)).fetchall()
-    out = []
-    for row in rows:
-        d = dict(row)
-        d["average_points"] = round(d["average_points"] or 0.0, 1)
-        out.append(d)
-    return out
 
 
 # ---------------------------------------------------------------------- shown messages

@@ -344,6 +344,27 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Letzter Stich (an {name}): {cards}",
     "older_hidden": "Ältere Stiche bleiben verdeckt.",
     "stats_none": "Noch keine beendeten Spiele.",
+    "chart_alt": (
+        "{name}: Wertung {rating} nach {count} gewerteten Partien; {won} Spiele gewonnen, "
+        "{right}-mal richtig und {wrong}-mal falsch geklopft, {marriages} Paare gemeldet, "
+        "{gaigels} Gaigel."
+    ),
+    "chart_title": "{name}: Wertung und Ergebnisse",
+    "chart_rating": "Wertung (mu - 3 sigma) nach den letzten {count} gewerteten Partien, Saison {season}",
+    "chart_no_rating": "Noch keine gewertete Partie",
+    "chart_deals_won": "Gewonnene Spiele",
+    "chart_knocks_right": "Richtig geklopft",
+    "chart_knocks_wrong": "Falsch geklopft",
+    "chart_marriages": "Paare gemeldet",
+    "chart_gaigels": "Gaigel",
+    "leaderboard_title": (
+        "**Bestenliste**, Saison {season}: Wertung = vorsichtige Spielstärke μ − 3σ (openskill), "
+        "Leute mit mindestens {min} gewerteten Partien"
+    ),
+    "leaderboard_row": "{rank}. {name} — Wertung {rating} · {matches} Partien · {won} Spiele gewonnen · Trend {trend}",
+    "leaderboard_empty": "Noch niemand hat {min} gewertete Partien in der Saison {season}.",
+    "leaderboard_no_season": "Eine Saison {season} gibt es auf diesem Server nicht. Saisons: {seasons}.",
+    "season_all": "gesamt",
     "export_empty": "Noch nichts zu exportieren.",
     "export_done": "Verlauf ({scope}, {fmt}).",
     "skip_done": "Zug übersprungen.",
@@ -478,5 +499,12 @@ SETTINGS_WORDS: dict[str, str] = {
     "three": "5/3/1",
     "at_once": "sofort",
     "own_turn": "wenn sie am Zug sind",
+    "season": "Saison",
+    "none": "keine",
+    "monthly": "monatlich",
+    "quarterly": "vierteljährlich",
+    "rating": "Wertung nach",
+    "match": "jeder Partie",
+    "deal": "jedem Spiel",
 }
 """Words of the settings line (option names and values)."""

@@ -326,6 +326,26 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Last trick (taken by {name}): {cards}",
     "older_hidden": "Older tricks stay face down.",
     "stats_none": "No finished deals yet.",
+    "chart_alt": (
+        "{name}: rating {rating} after {count} rated matches; {won} deals won, {right} right and "
+        "{wrong} wrong knocks, {marriages} marriages, {gaigels} Gaigels."
+    ),
+    "chart_title": "{name}: rating and results",
+    "chart_rating": "Rating (mu - 3 sigma) after each of the last {count} rated matches, season {season}",
+    "chart_no_rating": "No rated match yet",
+    "chart_deals_won": "Deals won",
+    "chart_knocks_right": "Right knocks",
+    "chart_knocks_wrong": "Wrong knocks",
+    "chart_marriages": "Marriages",
+    "chart_gaigels": "Gaigels",
+    "leaderboard_title": (
+        "**Leaderboard**, season {season}: rating = skill estimate μ − 3σ (openskill), people "
+        "with at least {min} rated matches"
+    ),
+    "leaderboard_row": "{rank}. {name} — rating {rating} · {matches} matches · {won} deals won · trend {trend}",
+    "leaderboard_empty": "No one has {min} rated matches in season {season} yet.",
+    "leaderboard_no_season": "There is no season {season} on this server. Seasons: {seasons}.",
+    "season_all": "all time",
     "export_empty": "Nothing to export yet.",
     "export_done": "History export ({scope}, {fmt}).",
     "skip_done": "Turn skipped.",
@@ -447,5 +467,12 @@ SETTINGS_WORDS: dict[str, str] = {
     "three": "5/3/1",
     "at_once": "at once",
     "own_turn": "on their own turn",
+    "season": "season",
+    "none": "none",
+    "monthly": "monthly",
+    "quarterly": "quarterly",
+    "rating": "ratings move after",
+    "match": "every match",
+    "deal": "every deal",
 }
 """Words of the settings line (option names and values)."""

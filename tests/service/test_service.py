@@ -254,9 +254,12 @@ async def test_whole_deals_match_and_ready(tmp_path: Path) -> None:
         stats = await svc.stats(1, ALICE)
         assert stats["deals_played"] == deals and stats["matches_played"] == 1
         assert stats["matches_won"] == int(state.match_winner == 0)
-        board = await svc.leaderboard(1)
+        season, board = await svc.leaderboard(1, min_matches=1)
+        assert season == "all"
         assert {r["user_id"] for r in board} == {ALICE, BOB, CAROL, DAVE}
-        assert board[0]["matches_won"] == 1
+        assert [r["matches"] for r in board] == [1, 1, 1, 1]
+        winners = {s.user_id for s in state.seats if s.team == state.match_winner}
+        assert {r["user_id"] for r in board[:2]} == winners  # the winners rate higher
         guild = await svc.stats(1)
         assert guild["deals_played"] == deals and guild["matches_finished"] == 1
         assert guild["players"] == 4

@@ -3,13 +3,16 @@ leaderboard and the history export. Nothing here changes a table."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import Any
 
 import discord
 
+from ...pictures.rating_chart import ChartData, draw
 from ...service.errors import ServiceError
 from ...service.models import TableOptions
+from ...service.ratings import MIN_MATCHES
 from ...texts import say
 from ..buttons import primer_buttons
 from ..custom_ids import PrimerPage
@@ -130,34 +133,78 @@ class InfoHandlers(HandlerBase):
                                         file=discord.File(io.BytesIO(data), filename=name),
                                         ephemeral=True)
 
+    async def _server_lang(self, req: Request) -> str:
+        """German for a German Discord client, else the server's language (as its tables)."""
+        if req.caller_lang == "de" or req.interaction.guild_id is None:
+            return req.caller_lang
+        return (await self.svc.get_settings(req.interaction.guild_id)).language
+
     @handler()
     async def stats(self, req: Request, player: discord.abc.User | None) -> None:
         interaction, lang = req.interaction, req.caller_lang
         if interaction.guild_id is None:
             await req.answer(say(lang, "guild_only"))
             return
+        lang = await self._server_lang(req)
         target = player or interaction.user
         data = await self.svc.stats(interaction.guild_id, target.id)
         lines = [f"**{shown(target.display_name)}**"]
         lines += [f"{k.replace('_', ' ')}: {v}" for k, v in data.items()
                   if k not in ("user_id", "guild_id") and not isinstance(v, dict | list)]
-        await req.answer("\n".join(lines) if len(lines) > 1 else say(lang, "stats_none"))
+        if not data.get("deals_played"):
+            await req.answer("\n".join(lines) if len(lines) > 1 else say(lang, "stats_none"))
+            return
+        season, history = await self.svc.rating_history(interaction.guild_id, target.id)
+        chart = ChartData(
+            title=say(lang, "chart_title", name=target.display_name),
+            ratings=[h["rating"] for h in history],
+            rating_caption=say(lang, "chart_rating", count=len(history),
+                               season=say(lang, "season_all") if season == "all" else season),
+            no_rating=say(lang, "chart_no_rating"),
+            bars=[(say(lang, "chart_deals_won"), data["deals_won"]),
+                  (say(lang, "chart_knocks_right"), data["knocks_right"]),
+                  (say(lang, "chart_knocks_wrong"), data["knocks_wrong"]),
+                  (say(lang, "chart_marriages"), data["marriages"]),
+                  (say(lang, "chart_gaigels"), data["gaigels_won"])])
+        png = await asyncio.to_thread(draw, chart)
+        alt = say(lang, "chart_alt", name=target.display_name,
+                  rating=f"{history[-1]['rating']:.1f}" if history else "–",
+                  count=len(history), won=data["deals_won"], right=data["knocks_right"],
+                  wrong=data["knocks_wrong"], marriages=data["marriages"],
+                  gaigels=data["gaigels_won"])
+        await req.answer("\n".join(lines), file=discord.File(
+            io.BytesIO(png), filename="gaigel-stats.png", description=alt[:1024]))
 
     @handler()
-    async def leaderboard(self, req: Request) -> None:
+    async def leaderboard(self, req: Request, season: str | None) -> None:
         interaction, lang = req.interaction, req.caller_lang
         if interaction.guild_id is None:
             await req.answer(say(lang, "guild_only"))
             return
-        rows = await self.svc.leaderboard(interaction.guild_id)
-        if not rows:
-            await req.answer(say(lang, "stats_none"))
+        lang = await self._server_lang(req)
+        current, seasons = await self.svc.seasons(interaction.guild_id)
+        if season is not None and season not in seasons and season != current:
+            await req.answer(say(lang, "leaderboard_no_season", season=shown(season[:20]),
+                                 seasons=", ".join(seasons) or "—"))
             return
-        lines = []
+        name, rows = await self.svc.leaderboard(interaction.guild_id, season=season)
+        shown_season = say(lang, "season_all") if name == "all" else name
+        if not rows:
+            await req.answer(say(lang, "leaderboard_empty", min=MIN_MATCHES,
+                                 season=shown_season))
+            return
+        lines = [say(lang, "leaderboard_title", season=shown_season, min=MIN_MATCHES)]
         for i, row in enumerate(rows, 1):
-            name = shown(row["name"]) if row.get("name") else (
-                f"<@{row['user_id']}>" if row.get("user_id") else "?")
-            rest = " · ".join(f"{k.replace('_', ' ')} {v}" for k, v in row.items()
-                              if k not in ("name", "user_id", "guild_id"))
-            lines.append(f"{i}. {name} — {rest}")
+            member = interaction.guild.get_member(row["user_id"]) if interaction.guild else None
+            who = member.display_name if member is not None else row["name"]
+            lines.append(say(lang, "leaderboard_row", rank=i, name=shown(who),
+                             rating=f"{row['rating']:.1f}", matches=row["matches"],
+                             won=row["deals_won"], trend=trend_text(row["trend"])))
         await req.answer("\n".join(lines)[:2000])
+
+
+def trend_text(change: float) -> str:
+    """The rating's change over the last matches: ▲1.2, ▼0.4 or ±0.0."""
+    if round(change, 1) == 0:
+        return "±0.0"
+    return f"{'▲' if change > 0 else '▼'}{abs(change):.1f}"

@@ -267,6 +267,7 @@ class LobbyHandlers(HandlerBase):
                  f" · {w('strokes')} {options.strokes} · {w('timer')} {options.turn_timer}s"
                  f" · {w('computer')} {level_name(lang, options.level)}"
                  f" · {w('points_shown')} {say(lang, 'yes' if options.show_points else 'no')}"
-                 f" · {w('computers_knock')} {w(options.computer_knock)}")
+                 f" · {w('computers_knock')} {w(options.computer_knock)}"
+                 f" · {w('season')} {w(options.season)} · {w('rating')} {w(options.rating)}")
         await req.answer(say(lang, "settings_saved" if changes else "settings_now",
                              settings=shown))
