@@ -130,7 +130,7 @@ class Bench:
             stored = self.backend.get_message(t["channel"].id, state.message_id)
             cid = next(c["custom_id"] for c in components(stored) if c["custom_id"].endswith(":" + act))
             ids.append((t, person, self.dispatch(person.id, t["channel"].id, stored.id, cid)))
-        await self.env.settle()
+        await self.env.settle(timeout=60)
         for t, person, iid in ids:
             msg_id = self.hand_response(iid)
             if msg_id is not None:
@@ -275,7 +275,7 @@ async def main() -> int:
         pings = count_pings()
         bot = build_bot(settings, pacing=pacing)
         try:
-            async with simcord.run(bot, settle_timeout=5) as env:
+            async with simcord.run(bot, settle_timeout=30) as env:
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate)
                 gc.collect()
