@@ -22,7 +22,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from engine.cards import CODES
+from .names import all_names, card_of_name, face_name
 
 FACES_DIR = Path(__file__).with_name("faces")
 EMOJI_SIZE = (128, 128)
@@ -30,8 +30,6 @@ CARD_SIZE = (120, 190)
 SCALE = 4
 """Drawn this many times larger, then reduced: smooth edges without anti-aliasing tricks."""
 
-STYLES = ("german", "french")
-BACK_NAME = "gg_back"
 
 RANK_TEXT = {
     "german": {"A": "A", "10": "10", "K": "K", "O": "O", "U": "U", "7": "7"},
@@ -48,25 +46,6 @@ GERMAN_COLOURS = {
     "S": (232, 168, 20, 255),   # bell yellow
 }
 FRENCH_COLOURS = {"E": INK, "B": INK, "H": (214, 36, 44, 255), "S": (214, 36, 44, 255)}
-
-
-def face_name(card: str | None, style: str) -> str:
-    """The file and emoji name of a face: ``gg_german_EA``, ``gg_french_H10``, ``gg_back``
-    (letters, digits and underscores, as Discord wants an emoji's name)."""
-    return BACK_NAME if card is None else f"gg_{style}_{card}"
-
-
-def all_names() -> list[str]:
-    """Every face: 24 cards in each style, then the back (49)."""
-    return [face_name(c, s) for s in STYLES for c in CODES] + [BACK_NAME]
-
-
-def card_of_name(name: str) -> tuple[str | None, str]:
-    """(card code or None for the back, style) of a face name."""
-    if name == BACK_NAME:
-        return None, "german"
-    _, style, card = name.split("_", 2)
-    return card, style
 
 
 @functools.lru_cache(maxsize=16)

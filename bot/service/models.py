@@ -48,6 +48,9 @@ class TableOptions:
     team has a person at the table knocks only when it is to play, so that the person, counting
     in their head, may knock first on their own turn (and bears the fault if they play on);
     ``at_once``, the moment the team has 101. A team of computers only knocks at once."""
+    pictures: bool = True
+    """Cards as their faces (the application's emojis) and pictures of the table, the recount
+    and the score; off: text only."""
 
     def engine_rules(self) -> Rules:
         return Rules.named(self.preset, **self.rules)
@@ -108,6 +111,8 @@ class TableOptions:
             raise ServiceError("unknown_level", level=self.level)
         if not isinstance(self.show_points, bool):
             raise bad("show_points must be true or false")
+        if not isinstance(self.pictures, bool):
+            raise bad("pictures must be true or false")
         if self.language not in LANGUAGES:
             raise bad(f"language must be one of {', '.join(LANGUAGES)}")
         if self.suit_style not in SUIT_STYLES:

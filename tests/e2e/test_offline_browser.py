@@ -52,6 +52,9 @@ MESSAGES = "[...document.querySelectorAll('#channel-message-list .channel-messag
 HAND = (f"{MESSAGES}.filter(m => [...m.querySelectorAll('button.component-button')]"
         ".some(b => b.innerText.trim() === 'Refresh')).at(-1)")
 TABLE = f"{MESSAGES}.find(m => m.innerText.includes('Gaigel · table'))"
+FACES = "(e => [...e.querySelectorAll('img.custom-emoji')].map(i => i.alt).join(' '))"
+"""The cards an element shows as faces (the application's emojis), by their names: the
+hidden-card checks read them as they read text cards."""
 CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")
 
 
@@ -145,7 +148,8 @@ class Page:
         return await self.br.eval(  # type: ignore[no-any-return]
             f"{MESSAGES}.map(m => [m.querySelector('.message-content')?.innerText || '',"
             " m.querySelector('.message-embeds, .message-embed')?.innerText || '',"
-            " ...[...m.querySelectorAll('button.component-button')].map(b => b.innerText)])")
+            f" ...[...m.querySelectorAll('button.component-button')].map(b => b.innerText),"
+            f" {FACES}(m)])")
 
     async def hand(self) -> dict[str, Any] | None:
         """The latest hand: its text and its buttons (label, enabled)."""
@@ -159,7 +163,7 @@ class Page:
         return await self.br.eval(f"({TABLE})?.innerText || ''")  # type: ignore[no-any-return]
 
     async def body(self) -> str:
-        return await self.br.eval("document.body.innerText")  # type: ignore[no-any-return]
+        return await self.br.eval(f"document.body.innerText + ' ' + {FACES}(document.body)")  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------- hidden cards

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.pictures.faces import (
-    CARD_SIZE,
-    EMOJI_SIZE,
-    FACES_DIR,
-    all_names,
-    card_of_name,
-    drawn,
-    face_name,
-)
+from bot.pictures.faces import CARD_SIZE, EMOJI_SIZE, FACES_DIR, drawn
+from bot.pictures.names import all_names, card_of_name, face_name
 from engine.cards import CODES
 
 

@@ -23,7 +23,8 @@ from .lobby import LobbyHandlers
 class InfoHandlers(HandlerBase):
     @handler(table=True)
     async def last(self, req: Request) -> None:
-        await req.answer(last_trick_text(req.table, req.lang))
+        await req.answer(last_trick_text(req.table, req.lang,
+                                         self.parts.faces.for_table(req.table)))
 
     @handler(table=True)
     async def score(self, req: Request) -> None:

@@ -52,7 +52,7 @@ class LobbyHandlers(HandlerBase):
             await self.play.open_hand(req, table_id)
             return
         if act == "last":
-            await req.answer(last_trick_text(state, lang))
+            await req.answer(last_trick_text(state, lang, self.parts.faces.for_table(state)))
             return
         if act not in ("join", "leave", "add", "start", "next", "back"):
             await req.answer(ServiceError("bad_action").message(lang))
@@ -264,6 +264,7 @@ class LobbyHandlers(HandlerBase):
                  f" · {w('strokes')} {options.strokes} · {w('timer')} {options.turn_timer}s"
                  f" · {w('computer')} {level_name(lang, options.level)}"
                  f" · {w('points_shown')} {say(lang, 'yes' if options.show_points else 'no')}"
-                 f" · {w('computers_knock')} {w(options.computer_knock)}")
+                 f" · {w('computers_knock')} {w(options.computer_knock)}"
+                 f" · {w('pictures')} {say(lang, 'yes' if options.pictures else 'no')}")
         await req.answer(say(lang, "settings_saved" if changes else "settings_now",
                              settings=shown))

@@ -17,6 +17,7 @@ from ...service.service import GameService
 from ...texts import say
 from ..buttons import next_deal_button
 from ..card_text import cards_line
+from ..faces import CardFaces
 from ..pacing import Pacing
 from ..render import ceremony_frames, seat_name, team_label, verdict_lines
 from .timers import now
@@ -26,8 +27,9 @@ log = logging.getLogger("bot.shell")
 
 class Ceremonies:
     def __init__(self, client: discord.Client, service: GameService, pacing: Pacing,
-                 on_done: Callable[[int], None]) -> None:
+                 on_done: Callable[[int], None], faces: CardFaces | None = None) -> None:
         self.client = client
+        self.faces = faces if faces is not None else CardFaces()
         self.service = service
         self.pacing = pacing
         """``ceremony_step``: the pause between the edits."""
@@ -47,11 +49,12 @@ class Ceremonies:
             if e.kind == "recount":
                 recount = e.seen_by(None).data
         teams = state.teams
+        faces = self.faces.for_table(state)
         if action.do == "sevens":
             cards: list[str] = next((list(e.data.get("cards") or []) for e in outcome.events
                                      if e.kind == "sevens_shown"), [])
             call = say(lang, "sevens_call", name=name,
-                       cards=cards_line(cards, state.options.suit_style))
+                       cards=cards_line(cards, state.options.suit_style, faces))
             frames = [call]
             if outcome.deal_end is not None:
                 frames.append("\n".join([call, *verdict_lines(state, outcome.deal_end)]))
@@ -60,7 +63,7 @@ class Ceremonies:
             label = team_label(state, team) if teams == 3 else "ABC"[team]
             key = "knock_call" if action.do == "knock" else "accuse_call"
             call = say(lang, key, name=name, team=label)
-            frames = ceremony_frames(state, call, recount, outcome.deal_end)
+            frames = ceremony_frames(state, call, recount, outcome.deal_end, faces)
         self.tasks[state.table_id] = asyncio.create_task(self._run(state, frames))
 
     async def restore(self) -> None:

@@ -15,6 +15,7 @@ from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
 from ..buttons import table_buttons
+from ..faces import CardFaces
 from ..pacing import Pacing
 from ..render import table_content
 from .ceremony import Ceremonies
@@ -39,8 +40,10 @@ class TableMessages:
     MAX_FAILURES = 5
 
     def __init__(self, client: discord.Client, service: GameService, pacing: Pacing, *,
-                 timers: TurnTimers, hands: Hands, versions: dict[int, int]) -> None:
+                 timers: TurnTimers, hands: Hands, versions: dict[int, int],
+                 faces: CardFaces | None = None) -> None:
         self.client = client
+        self.faces = faces if faces is not None else CardFaces()
         self.service = service
         self.pacing = pacing
         """At most one edit per table per ``table_edit_interval`` seconds."""
@@ -123,7 +126,8 @@ class TableMessages:
             return True
         if state.message_id is None:
             return True
-        content = table_content(state, tuple(self.slot(table_id).notices), recount=recount)
+        content = table_content(state, tuple(self.slot(table_id).notices), recount=recount,
+                                faces=self.faces.for_table(state))
         view = table_buttons(state, recount=recount)
         channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
         try:
@@ -155,7 +159,8 @@ class TableMessages:
     async def post(self, channel: Any, state: PublicState) -> discord.Message:
         view = table_buttons(state)
         notices = tuple(self.slot(state.table_id).notices)
-        kwargs: dict[str, Any] = {"content": table_content(state, notices)}
+        kwargs: dict[str, Any] = {"content": table_content(
+            state, notices, faces=self.faces.for_table(state))}
         if view is not None:
             kwargs["view"] = view
         try:
