@@ -163,8 +163,8 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     ``None`` there until their trick is complete. ``recount``: a knock's ceremony is telling
     the end of the deal; the table says so and keeps the result for after the verdict.
     ``faces``: cards as the application's emojis. ``picture``: the message carries the
-    table's picture (``bot.pictures.table``), which shows the trick: the text keeps one line
-    naming who played what, for screen readers and notifications, without the last trick.
+    table's picture (``bot.pictures.table``): the text keeps the current trick (screen
+    readers, notifications) and says who took the last trick; its cards are in the picture.
     """
     lang = state.options.language
     style = state.options.suit_style
@@ -196,9 +196,10 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
         if state.status == "playing":
             trick = trick_line(state, view.trick, style, faces) or say(lang, "trick_empty")
             lines.append(f"**{say(lang, 'trick')}** {trick}")
-        if view.last_trick is not None and not picture:
+        if view.last_trick is not None:
             lt = view.last_trick
-            lines.append(f"**{say(lang, 'last_trick')}** {trick_line(state, lt, style, faces)} — "
+            cards = "" if picture else f"{trick_line(state, lt, style, faces)} — "
+            lines.append(f"**{say(lang, 'last_trick')}** {cards}"
                          + say(lang, "taken_by", name=seat_name(state, lt.winner)))
         if view.marriages:
             lines.append(f"**{say(lang, 'marriages')}** {marriages_line(state, view, style)}")
@@ -347,6 +348,21 @@ def ceremony_frames(state: PublicState, call: str, recount: dict[str, Any],
     if end is not None:
         frames.append(clip("\n".join([call, *shown, *tail, *verdict_lines(state, end)])))
     return [clip(f) for f in frames]
+
+
+def ceremony_trick_counts(recount: dict[str, Any], end: DealEnd | None) -> list[int]:
+    """How many tricks each frame of ``ceremony_frames`` has turned over (its picture)."""
+    n = len(recount.get("tricks", []))
+    batches = max(1, min(3, n))
+    size = max(1, -(-n // batches))
+    counts = [0]
+    if not n:
+        counts.append(0)
+    counts += [min(n, start + size) for start in range(0, n, size)]
+    counts.append(n)
+    if end is not None:
+        counts.append(n)
+    return counts
 
 
 def verdict_lines(state: PublicState, end: DealEnd) -> list[str]:
