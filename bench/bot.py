@@ -1,6 +1,6 @@
 """Benchmark: many tables played at the same time through the real bot in simcord.
 
-    python bench/bot.py [--tables 200] [--deals 1] [--humans 4]
+    python bench/bot.py [--tables 200] [--deals 1] [--humans 4] [--rate R] [--pictures on|off]
 
 Every table sits in its own channel with four people. In each wave, every table's player to
 move clicks a card in their (ephemeral) hand at the same moment: all clicks are dispatched
@@ -10,7 +10,10 @@ team has 101 knocks from the hand instead.
 Click-to-answer latency is measured inside the process, from the moment the click is handed
 to discord.py until the bot's answer (the in-place edit of the hand) has been accepted by the
 simulated Discord: the bot's own work, without simcord's idle polling between operations.
-Memory per table is the growth of the resident set from before the tables were opened until
+With ``--pictures on`` (the bot's default) the card faces are uploaded as the application's
+emojis first (hands show them) and every table message carries its picture, drawn in a
+thread and uploaded whenever what it shows changes; ``off`` is the server setting
+``pictures: off`` (text only). Memory per table is the growth of the resident set from before the tables were opened until
 every table was playing with every hand open, divided by the number of tables.
 
 This is a benchmark, not a test; figures go to the note (docs or the final report).
@@ -249,8 +252,14 @@ async def main() -> int:
                              "wave at the same instant)")
     parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
                         help="production: table edits coalesced to one a second per table")
+    parser.add_argument("--pictures", choices=("on", "off"), default="on",
+                        help="card faces and table pictures (the server setting)")
     args = parser.parse_args()
     instrument()
+    # Turn pings wait 10 s into a turn; a sleep shorter than simcord's settle timeout runs in
+    # real time, so every wave would wait 10 s for them. Nobody waits here: no pings.
+    from bot.shell.publish import pings
+    pings.PING_AFTER = 3600.0
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"))
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
@@ -259,6 +268,11 @@ async def main() -> int:
             async with simcord.run(bot, settle_timeout=5) as env:
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate)
+                await bot.svc.set_settings(bench.guild.id, pictures=args.pictures == "on")
+                if args.pictures == "on":
+                    from bot.shell.faces import upload_faces
+                    await upload_faces(bot)
+                    await bot.faces.load(bot)
                 gc.collect()
                 before = rss_bytes()
                 t0 = time.perf_counter()
@@ -272,17 +286,22 @@ async def main() -> int:
                 latencies, ready, waves = await bench.play(args.deals)
                 played = time.perf_counter() - t1
                 states = [bench.svc.public_state(t["tid"]).status for t in bench.tables]
+                uploads = sum(1 for e in env.http_requests if e.method == "PATCH"
+                              and isinstance(e.json, dict) and any(
+                                  a.get("filename", "").startswith("table.")
+                                  for a in e.json.get("attachments") or []))
         finally:
             await bot.close_service()
     finished = sum(s in ("waiting", "over") for s in states)
     ms = [x * 1000 for x in latencies]
     ready_ms = [x * 1000 for x in ready]
     print(f"tables: {args.tables} (4 seats, {args.humans} people each), deals per table: "
-          f"{args.deals}, pacing: {args.pacing}, arrival: "
+          f"{args.deals}, pacing: {args.pacing}, pictures: {args.pictures}, arrival: "
           + (f"{args.rate:g} clicks/s" if args.rate else "bursts (all tables at once)"))
     print(f"opening, joining, starting and opening hands: {opened:.1f} s")
     print(f"play: {len(ms)} clicks answered in {waves} waves of concurrent clicks, {played:.1f} s wall")
     print(f"deals finished: {finished}/{args.tables}")
+    print(f"table pictures uploaded (table edits with a new picture): {uploads}")
     if ms:
         print(f"click-to-answer latency: p50 {pct(ms, 50):.1f} ms, p90 {pct(ms, 90):.1f} ms, "
               f"p99 {pct(ms, 99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms")

@@ -131,4 +131,4 @@ def render_slate(scene: SlateScene) -> tuple[bytes, str]:
         y += row_h
     if scene.footer:
         text(d, (border + 16, y + 6), scene.footer, 16, CHALK_DIM, "la")
-    return encode(img)
+    return encode(img, "png")
