@@ -133,7 +133,7 @@ class Bench:
             stored = self.backend.get_message(t["channel"].id, state.message_id)
             cid = next(c["custom_id"] for c in components(stored) if c["custom_id"].endswith(":" + act))
             ids.append((t, person, self.dispatch(person.id, t["channel"].id, stored.id, cid)))
-        await self.env.settle()
+        await self.env.settle(timeout=60)  # 200 tables at once on a busy machine take more than 5 s
         for t, person, iid in ids:
             msg_id = self.hand_response(iid)
             if msg_id is not None:
