@@ -82,8 +82,10 @@ def components(stored: Any) -> list[dict[str, Any]]:
 
 
 class Bench:
-    def __init__(self, env: simcord.Env, tables: int, humans: int, rate: float = 0.0) -> None:
+    def __init__(self, env: simcord.Env, tables: int, humans: int, rate: float = 0.0,
+                 timer: int = 0) -> None:
         self.gap = 1.0 / rate if rate > 0 else 0.0
+        self.timer = timer
         self.env = env
         self.backend = env.backend
         self.guild = env.create_guild(name="Bench")
@@ -113,7 +115,7 @@ class Bench:
             channel = self.guild.create_text_channel(f"t{i}")
             people = [self.guild.add_member(self.env.create_user(f"p{i}_{k}"))
                       for k in range(self.humans)]
-            await people[0].slash(channel, "gaigel new", players=4)
+            await people[0].slash(channel, "gaigel new", players=4, timer=self.timer)
             self.tables.append({"channel": channel, "people": people,
                                 "tid": self.svc.table_in_channel(channel.id), "hands": {}})
         # Joins, computers, starts and hand openings: one wave each, all tables at once.
@@ -252,6 +254,9 @@ async def main() -> int:
                              "wave at the same instant)")
     parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
                         help="production: table edits coalesced to one a second per table")
+    parser.add_argument("--timer", type=int, default=0,
+                        help="seconds per turn (default 0, no turn timer: with 200 tables' "
+                             "timers armed, simcord 3.2.1 did not settle a wave within 60 s)")
     parser.add_argument("--pictures", choices=("on", "off"), default="on",
                         help="card faces and table pictures (the server setting)")
     args = parser.parse_args()
@@ -267,7 +272,7 @@ async def main() -> int:
         try:
             async with simcord.run(bot, settle_timeout=5) as env:
                 await bot.tree.sync()
-                bench = Bench(env, args.tables, args.humans, args.rate)
+                bench = Bench(env, args.tables, args.humans, args.rate, args.timer)
                 await bot.svc.set_settings(bench.guild.id, pictures=args.pictures == "on")
                 if args.pictures == "on":
                     from bot.shell.faces import upload_faces
@@ -296,7 +301,8 @@ async def main() -> int:
     ms = [x * 1000 for x in latencies]
     ready_ms = [x * 1000 for x in ready]
     print(f"tables: {args.tables} (4 seats, {args.humans} people each), deals per table: "
-          f"{args.deals}, pacing: {args.pacing}, pictures: {args.pictures}, arrival: "
+          f"{args.deals}, pacing: {args.pacing}, pictures: {args.pictures}, "
+          f"turn timer: {args.timer or 'off'}, arrival: "
           + (f"{args.rate:g} clicks/s" if args.rate else "bursts (all tables at once)"))
     print(f"opening, joining, starting and opening hands: {opened:.1f} s")
     print(f"play: {len(ms)} clicks answered in {waves} waves of concurrent clicks, {played:.1f} s wall")

@@ -41,10 +41,10 @@ class CardFaces:
         """Look the faces up (at start-up); on any failure, text cards and one log line."""
         try:
             emojis = await client.fetch_application_emojis()
-        except (discord.HTTPException, discord.errors.MissingApplicationID) as exc:
+        except Exception as exc:  # faces are a nicety: never keep the bot from starting
             self.ids = {}
             log.warning("card faces: the application's emojis could not be read (%s); "
-                        "cards are shown as text", getattr(exc, "status", exc))
+                        "cards are shown as text", getattr(exc, "status", None) or repr(exc))
             return
         self.ids = found(emojis)
         missing = len(all_names()) - len(self.ids)
