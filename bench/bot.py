@@ -1,6 +1,6 @@
 """Benchmark: many tables played at the same time through the real bot in simcord.
 
-    python bench/bot.py [--tables 200] [--deals 1] [--humans 4]
+    python bench/bot.py [--tables 200] [--deals 1] [--humans 4] [--rate R] [--pictures on|off]
 
 Every table sits in its own channel with four people. In each wave, every table's player to
 move clicks a card in their (ephemeral) hand at the same moment: all clicks are dispatched
@@ -10,7 +10,10 @@ team has 101 knocks from the hand instead.
 Click-to-answer latency is measured inside the process, from the moment the click is handed
 to discord.py until the bot's answer (the in-place edit of the hand) has been accepted by the
 simulated Discord: the bot's own work, without simcord's idle polling between operations.
-Memory per table is the growth of the resident set from before the tables were opened until
+With ``--pictures on`` (the bot's default) the card faces are uploaded as the application's
+emojis first (hands show them) and every table message carries its picture, drawn in a
+thread and uploaded whenever what it shows changes; ``off`` is the server setting
+``pictures: off`` (text only). Memory per table is the growth of the resident set from before the tables were opened until
 every table was playing with every hand open, divided by the number of tables.
 
 This is a benchmark, not a test; figures go to the note (docs or the final report).
@@ -79,8 +82,12 @@ def components(stored: Any) -> list[dict[str, Any]]:
 
 
 class Bench:
-    def __init__(self, env: simcord.Env, tables: int, humans: int, rate: float = 0.0) -> None:
+    def __init__(self, env: simcord.Env, tables: int, humans: int, rate: float = 0.0,
+                 timer: int = 0, pings: bool = False) -> None:
+        self.pings = pings
+        """Every person asked for turn pings (``/gaigel ping on``)."""
         self.gap = 1.0 / rate if rate > 0 else 0.0
+        self.timer = timer
         self.env = env
         self.backend = env.backend
         self.guild = env.create_guild(name="Bench")
@@ -110,7 +117,10 @@ class Bench:
             channel = self.guild.create_text_channel(f"t{i}")
             people = [self.guild.add_member(self.env.create_user(f"p{i}_{k}"))
                       for k in range(self.humans)]
-            await people[0].slash(channel, "gaigel new", players=4)
+            if self.pings:
+                for person in people:
+                    await self.svc.set_user_prefs(person.id, ping=True)
+            await people[0].slash(channel, "gaigel new", players=4, timer=self.timer)
             self.tables.append({"channel": channel, "people": people,
                                 "tid": self.svc.table_in_channel(channel.id), "hands": {}})
         # Joins, computers, starts and hand openings: one wave each, all tables at once.
@@ -130,7 +140,7 @@ class Bench:
             stored = self.backend.get_message(t["channel"].id, state.message_id)
             cid = next(c["custom_id"] for c in components(stored) if c["custom_id"].endswith(":" + act))
             ids.append((t, person, self.dispatch(person.id, t["channel"].id, stored.id, cid)))
-        await self.env.settle(timeout=60)
+        await self.env.settle(timeout=60)  # 200 tables at once on a busy machine take more than 5 s
         for t, person, iid in ids:
             msg_id = self.hand_response(iid)
             if msg_id is not None:
@@ -263,21 +273,32 @@ async def main() -> int:
                              "wave at the same instant)")
     parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
                         help="production: table edits coalesced to one a second per table")
-    parser.add_argument("--ping-after", type=float, default=10.0,
-                        help="seconds of a person's turn before the turn ping (play: 10); the "
-                             "bench's tables have a turn timer, so pings are on")
+    parser.add_argument("--ping-after", type=float, default=0.0,
+                        help="turn pings: every person asks for them (/gaigel ping on) and is "
+                             "pinged after this many seconds of their turn (play: 10); 0: no pings")
+    parser.add_argument("--timer", type=int, default=0,
+                        help="seconds per turn (default 0, no turn timer: with 200 tables' "
+                             "timers armed, simcord 3.2.1 did not settle a wave within 60 s)")
+    parser.add_argument("--pictures", choices=("on", "off"), default="on",
+                        help="card faces and table pictures (the server setting)")
     args = parser.parse_args()
     instrument()
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"))
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
-        pacing.ping_after = args.ping_after
+        pacing.ping_after = args.ping_after or 3600.0
         pings = count_pings()
         bot = build_bot(settings, pacing=pacing)
         try:
             async with simcord.run(bot, settle_timeout=30) as env:
                 await bot.tree.sync()
-                bench = Bench(env, args.tables, args.humans, args.rate)
+                bench = Bench(env, args.tables, args.humans, args.rate, args.timer,
+                              pings=args.ping_after > 0)
+                await bot.svc.set_settings(bench.guild.id, pictures=args.pictures == "on")
+                if args.pictures == "on":
+                    from bot.shell.faces import upload_faces
+                    await upload_faces(bot)
+                    await bot.faces.load(bot)
                 gc.collect()
                 before = rss_bytes()
                 t0 = time.perf_counter()
@@ -291,24 +312,31 @@ async def main() -> int:
                 latencies, ready, waves = await bench.play(args.deals)
                 played = time.perf_counter() - t1
                 states = [bench.svc.public_state(t["tid"]).status for t in bench.tables]
+                uploads = sum(1 for e in env.http_requests if e.method == "PATCH"
+                              and isinstance(e.json, dict) and any(
+                                  a.get("filename", "").startswith("table.")
+                                  for a in e.json.get("attachments") or []))
         finally:
             await bot.close_service()
     finished = sum(s in ("waiting", "over") for s in states)
     ms = [x * 1000 for x in latencies]
     ready_ms = [x * 1000 for x in ready]
     print(f"tables: {args.tables} (4 seats, {args.humans} people each), deals per table: "
-          f"{args.deals}, pacing: {args.pacing}, arrival: "
+          f"{args.deals}, pacing: {args.pacing}, pictures: {args.pictures}, "
+          f"turn timer: {args.timer or 'off'}, arrival: "
           + (f"{args.rate:g} clicks/s" if args.rate else "bursts (all tables at once)"))
     print(f"opening, joining, starting and opening hands: {opened:.1f} s")
     print(f"play: {len(ms)} clicks answered in {waves} waves of concurrent clicks, {played:.1f} s wall")
     print(f"deals finished: {finished}/{args.tables}")
+    print(f"table pictures uploaded (table edits with a new picture): {uploads}")
     if ms:
         print(f"click-to-answer latency: p50 {pct(ms, 50):.1f} ms, p90 {pct(ms, 90):.1f} ms, "
               f"p99 {pct(ms, 99):.1f} ms, max {max(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms")
     if ready_ms:
         print(f"click-to-answer-ready (bot's own work and queueing, without simcord handling "
               f"the answer): p50 {pct(ready_ms, 50):.1f} ms, p99 {pct(ready_ms, 99):.1f} ms")
-    print(f"turn pings posted (after {args.ping_after:g} s of a person's turn): {pings[0]}")
+    if args.ping_after:
+        print(f"turn pings posted (after {args.ping_after:g} s of a person's turn): {pings[0]}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"memory per table (RSS growth / tables): {per_table / 1024:.0f} KiB")
     return 0

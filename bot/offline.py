@@ -196,12 +196,13 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
         await env.start()
         started = True
         await bot.tree.sync()
+        assets = await upload_faces_offline(bot)
         await env.settle()
         if not await bot.svc.settings_stored(GUILD_ID):
             # A newcomer switches to the Friend view and back: no turn timer by default.
             await bot.svc.set_settings(GUILD_ID, turn_timer=0)
         async with env.preview(channel, viewers=[you, friend], layout="channel",
-                               port=port) as preview:
+                               port=port, assets=assets) as preview:
             key = page_key(settings.database_path)
             if key is not None:
                 preview.capability = key  # the same address after a restart
@@ -222,6 +223,24 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
                 await bot.close_service()
         else:
             await bot.close_service()
+
+
+async def upload_faces_offline(bot: GaigelBot) -> dict[str, tuple[str, bytes]]:
+    """As ``python -m bot sync`` does on Discord: the card faces become the application's
+    emojis, and the bot uses them from now on (live tables are redrawn with them). simcord
+    keeps an emoji's name, not its picture: the pictures are handed to the preview as its
+    offline assets, by the address the page asks for."""
+    from simcord.backend.cdn import CDN_BASE
+
+    from .pictures.faces import face_png
+    from .shell.faces import upload_faces
+    try:
+        await upload_faces(bot)
+    except Exception as exc:  # text cards: the offline mode still works
+        log.warning("card faces: uploading failed (%s); cards are shown as text", exc)
+    await bot.faces.load(bot)
+    return {f"{CDN_BASE}/emojis/{emoji_id}.png": (f"{name}.png", face_png("emoji", name))
+            for name, emoji_id in bot.faces.ids.items()}
 
 
 async def _quiesce(env: simcord.Env, timeout: float = 5.0) -> None:

@@ -25,6 +25,9 @@ from bot.shell.app import GaigelBot, Pacing
 from bot.shell.card_text import FRENCH_RANKS, FRENCH_SUITS, GERMAN_RANKS, GERMAN_SUITS
 
 CARD_CODE = re.compile(r"\b[EBHS](?:A|10|K|O|U|7)\b")
+CARD_FACE = re.compile(r"gg_(?:german|french)_([EBHS](?:A|10|K|O|U|7))(?![0-9A-Za-z])")
+"""A card shown as its face: the application emoji's name (``<:gg_german_EA:id>``, a
+button's emoji, or the page's picture of it)."""
 
 
 def _card_pattern() -> re.Pattern[str]:
@@ -39,10 +42,12 @@ _RANK_TO_CODE = {v: k for k, v in GERMAN_RANKS.items()} | {v: k for k, v in FREN
 
 
 def cards_in_text(text: str) -> Counter[str]:
-    """Every card a text shows (as labels like 🌰A, or as codes like EA)."""
+    """Every card a text shows (as labels like 🌰A, or as faces like gg_german_EA)."""
     out: Counter[str] = Counter()
     for sym, rank in CARD_LABEL.findall(text or ""):
         out[_SYM_TO_SUIT[sym] + _RANK_TO_CODE[rank]] += 1
+    for code in CARD_FACE.findall(text or ""):
+        out[code] += 1
     return out
 
 
@@ -54,7 +59,9 @@ def message_texts(message: discord.Message) -> list[str]:
         out += [f"{f.name} {f.value}" for f in e.fields]
     for row in message.components:
         for c in getattr(row, "children", [row]):
-            out.append(getattr(c, "label", None) or "")
+            emoji = getattr(c, "emoji", None)
+            out.append(" ".join(x for x in (str(emoji) if emoji else "",
+                                            getattr(c, "label", None) or "") if x))
     return out
 
 

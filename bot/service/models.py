@@ -55,6 +55,9 @@ class TableOptions:
     rating: str = "match"
     """Ratings move after every finished ``match`` or after every finished ``deal``; kept with
     each table, so a rebuild rates its matches exactly as they were rated live."""
+    pictures: bool = True
+    """Cards as their faces (the application's emojis) and pictures of the table, the recount
+    and the score; off: text only."""
 
     def engine_rules(self) -> Rules:
         return Rules.named(self.preset, **self.rules)
@@ -115,6 +118,8 @@ class TableOptions:
             raise ServiceError("unknown_level", level=self.level)
         if not isinstance(self.show_points, bool):
             raise bad("show_points must be true or false")
+        if not isinstance(self.pictures, bool):
+            raise bad("pictures must be true or false")
         if self.language not in LANGUAGES:
             raise bad(f"language must be one of {', '.join(LANGUAGES)}")
         if self.suit_style not in SUIT_STYLES:

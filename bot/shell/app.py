@@ -22,6 +22,7 @@ from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
 from .buttons import HandButton, PrimerButton, TableButton
+from .faces import CardFaces
 from .handlers.context import Parts, answer
 from .handlers.info import InfoHandlers
 from .handlers.lobby import LobbyHandlers
@@ -68,6 +69,8 @@ class GaigelBot(discord.Client):
         self._resumed = False
         self.versions: dict[int, int] = {}
         """The latest version of each table the shell has heard of."""
+        self.faces = CardFaces()
+        """The card faces among the application's emojis (looked up in ``setup_hook``)."""
         from .commands import register
         register(self.tree)
 
@@ -81,21 +84,22 @@ class GaigelBot(discord.Client):
             self.service = await GameService.open(
                 self.settings.database_path, clock=now, on_outcome=self.on_outcome, **options)
         self.wire(self.service)
+        await self.faces.load(self)
         self.add_dynamic_items(TableButton, HandButton, PrimerButton)
         await self.tree.set_translator(GaigelTranslator())
 
     def wire(self, service: GameService) -> None:
         """Make the parts, each given what it uses."""
         self.timers = TurnTimers(service)
-        self.hands = Hands(self, service, self.versions)
+        self.hands = Hands(self, service, self.versions, faces=self.faces)
         self.tables = TableMessages(self, service, self.pacing,
                                     timers=self.timers, hands=self.hands,
-                                    versions=self.versions)
+                                    versions=self.versions, faces=self.faces)
         self.ceremonies = Ceremonies(self, service, self.pacing,
-                                     on_done=self.tables.touch)
+                                     on_done=self.tables.touch, faces=self.faces)
         self.tables.ceremonies = self.ceremonies
         self.pings = TurnPings(self, service, self.hands, self.pacing)
-        parts = Parts(service, self.tables, self.hands, self.timers, self.advance)
+        parts = Parts(service, self.tables, self.hands, self.timers, self.advance, self.faces)
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)
         self.info = InfoHandlers(parts)

@@ -18,7 +18,14 @@ from engine.tricks import team_of
 
 from ..service.models import PublicState
 from ..texts import say
-from .card_text import card_label, hand_order, meld_points, suit_symbol
+from .card_text import (
+    Faces,
+    card_label,
+    hand_order,
+    meld_points,
+    rank_text,
+    suit_symbol,
+)
 from .custom_ids import (
     HAND_TEMPLATE,
     PRIMER_TEMPLATE,
@@ -37,6 +44,7 @@ from .custom_ids import (
     ShowSevens,
     TableClick,
 )
+from .faces import face_emoji
 
 if TYPE_CHECKING:
     from .app import GaigelBot
@@ -69,9 +77,9 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_T
 
     def __init__(self, click: HandClick | None, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False) -> None:
+                 disabled: bool = False, emoji: discord.PartialEmoji | None = None) -> None:
         super().__init__(discord.ui.Button(
-            label=label or "?", style=style, disabled=disabled,
+            label=label or "?", style=style, disabled=disabled, emoji=emoji,
             custom_id=click.custom_id if click and click.act else "gg:h:0:0:r"))
         self.click = click
 
@@ -180,18 +188,21 @@ def next_deal_button(state: PublicState) -> discord.ui.View | None:
 
 
 def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
-                 retired: bool = False, confirm: HandAct | None = None) -> discord.ui.View:
+                 retired: bool = False, confirm: HandAct | None = None,
+                 faces: Faces = None) -> discord.ui.View:
     """One button per card (per legal opening on the first card), then the claims.
     ``retired``: a hand that will not be updated any more: every card greyed, no claims,
     only Refresh (which answers with a fresh hand). ``confirm``: a knock or an accusation
-    clicked once: its confirmation and Cancel take the claims' place."""
+    clicked once: its confirmation and Cancel take the claims' place. ``faces``: each card
+    shows its face as the button's emoji, with its rank as the label (read where the emoji
+    is not drawn)."""
     style = state.options.suit_style
     tid = state.table_id
 
     def button(act: HandAct, label: str, button_style: discord.ButtonStyle,
-               disabled: bool = False) -> HandButton:
+               disabled: bool = False, emoji: discord.PartialEmoji | None = None) -> HandButton:
         return HandButton(HandClick(tid, version, act), label=label, style=button_style,
-                          disabled=disabled)
+                          disabled=disabled, emoji=emoji)
 
     plays: dict[str, list[str | None]] = {}
     for a in view.actions:
@@ -201,7 +212,8 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
     for i in hand_order(view.hand, view.trump_suit):
         card = view.hand[i]
         openings = plays.get(card)
-        label = card_label(card, style)
+        emoji = face_emoji(card, style, faces)
+        label = rank_text(card, style) if emoji is not None else card_label(card, style)
         options: list[str | None] = list(openings) if openings else [None]
         for opening in options:
             text = label
@@ -211,7 +223,7 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
                 PlayCard(i, card, opening), text,
                 discord.ButtonStyle.primary if openings and not retired
                 else discord.ButtonStyle.secondary,
-                disabled=not openings or retired))
+                disabled=not openings or retired, emoji=emoji))
     if retired:
         refresh = button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.primary)
         return _place([cards, [refresh]])

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.cards import RANK_NAMES_DE, RANK_NAMES_EN, RANKS, SUIT_NAMES_DE, SUIT_NAMES_EN, SUITS
 from engine.tricks import marriage_points
+
+from ..pictures.names import face_name
 
 GERMAN_SUITS = {"E": "🌰", "B": "🍃", "H": "❤️", "S": "🔔"}
 FRENCH_SUITS = {"E": "♣️", "B": "♠️", "H": "♥️", "S": "♦️"}
@@ -16,6 +18,24 @@ FRENCH_SUIT_NAMES_DE = {"E": "Kreuz", "B": "Pik", "H": "Herz", "S": "Karo"}
 
 BACK = "🂠"
 """A face-down card: the only thing shown for a card the viewer may not see."""
+
+Faces = Mapping[str, int] | None
+"""The application's card emojis by face name (``bot.pictures.names``) → emoji id; None or
+empty: cards are text (not synced, or the table's server has ``pictures: off``)."""
+
+
+def face_mention(card: str | None, style: str, faces: Faces) -> str | None:
+    """The card's face as an emoji in a message (``<:gg_german_EA:id>``), if uploaded."""
+    if not faces:
+        return None
+    name = face_name(card, "french" if style == "french" else "german")
+    emoji_id = faces.get(name)
+    return None if emoji_id is None else f"<:{name}:{emoji_id}>"
+
+
+def rank_text(card: str, style: str = "german") -> str:
+    """The rank as the face prints it (Q and J for Ober and Unter in the French pack)."""
+    return (FRENCH_RANKS if style == "french" else GERMAN_RANKS)[card[1:]]
 
 
 def suit_symbol(suit: str, style: str = "german") -> str:
@@ -32,8 +52,12 @@ def rank_name(rank: str, lang: str = "en") -> str:
     return (RANK_NAMES_DE if lang == "de" else RANK_NAMES_EN)[rank]
 
 
-def card_label(card: str | None, style: str = "german") -> str:
-    """A card as a short label (button text, trick line): suit symbol and rank."""
+def card_label(card: str | None, style: str = "german", faces: Faces = None) -> str:
+    """A card as a short label (trick line, hand text): its face as an emoji when the
+    application has it, else suit symbol and rank."""
+    face = face_mention(card, style, faces)
+    if face is not None:
+        return face
     if card is None:
         return BACK
     ranks = FRENCH_RANKS if style == "french" else GERMAN_RANKS
@@ -57,8 +81,8 @@ def sorted_hand(hand: Sequence[str], trump: str) -> list[str]:
     return [hand[i] for i in hand_order(hand, trump)]
 
 
-def cards_line(cards: Sequence[str | None], style: str = "german") -> str:
-    return " ".join(card_label(c, style) for c in cards)
+def cards_line(cards: Sequence[str | None], style: str = "german", faces: Faces = None) -> str:
+    return " ".join(card_label(c, style, faces) for c in cards)
 
 
 def meld_points(suit: str, double: bool, trump: str) -> int:

@@ -126,7 +126,8 @@ async def help_(interaction: Interaction) -> None:
                        show_points=_("Beginner option: show running points"),
                        knock=_("When computer partners knock"),
                        season=_("Rating seasons: the leaderboard begins afresh each season"),
-                       rating=_("Ratings move after every match or after every deal"))
+                       rating=_("Ratings move after every match or after every deal"),
+                       pictures=_("Cards as pictures (on) or text only (off)"))
 @app_commands.choices(
     preset=[Choice(name=_("Württemberg (pagat)"), value="wuerttemberg"),
             Choice(name=_("Classic (1907)"), value="classic")],
@@ -139,18 +140,21 @@ async def help_(interaction: Interaction) -> None:
            Choice(name=_("French suits"), value="french")],
     scoring=[Choice(name=_("Strokes"), value="strokes"), Choice(name=_("Tokens"), value="tokens"),
              Choice(name=_("Game points"), value="points")],
-    knock=KNOCK_CHOICES)
+    knock=KNOCK_CHOICES,
+    pictures=[Choice(name=_("on"), value="on"), Choice(name=_("off"), value="off")])
 @app_commands.guild_only()
 async def settings(interaction: Interaction, preset: str | None = None, language: str | None = None,
                    suits: str | None = None, strokes: app_commands.Range[int, 1, 50] | None = None,
                    timer: app_commands.Range[int, 0, 86400] | None = None,
                    computer: str | None = None, scoring: str | None = None,
                    show_points: bool | None = None, knock: str | None = None,
-                   season: str | None = None, rating: str | None = None) -> None:
+                   season: str | None = None, rating: str | None = None,
+                   pictures: str | None = None) -> None:
     await _lobby(interaction).settings(
         interaction, preset=preset, language=language, suit_style=suits, strokes=strokes,
         turn_timer=timer, level=computer, scoring=scoring, show_points=show_points,
-        computer_knock=knock, season=season, rating=rating)
+        computer_knock=knock, season=season, rating=rating,
+        pictures=None if pictures is None else pictures == "on")
 
 
 @settings.autocomplete("computer")

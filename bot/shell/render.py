@@ -19,6 +19,7 @@ from ..texts import level_name, say, say_n, team_name
 from .card_text import (
     FRENCH_RANKS,
     GERMAN_RANKS,
+    Faces,
     card_label,
     cards_line,
     meld_points,
@@ -61,8 +62,9 @@ def reason_text(lang: str, reason: str) -> str:
     return say(lang, f"reason_{reason}")
 
 
-def trick_line(state: PublicState, trick: TrickView, style: str) -> str:
-    return " · ".join(f"{seat_name(state, s)} {card_label(c, style)}" for s, c in trick.plays)
+def trick_line(state: PublicState, trick: TrickView, style: str, faces: Faces = None) -> str:
+    return " · ".join(f"{seat_name(state, s)} {card_label(c, style, faces)}"
+                      for s, c in trick.plays)
 
 
 def marriages_line(state: PublicState, view: View, style: str) -> str:
@@ -155,12 +157,15 @@ def seat_line(state: PublicState, s: SeatState) -> str:
 
 
 def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
-                  recount: bool = False) -> str:
+                  recount: bool = False, faces: Faces = None, picture: bool = False) -> str:
     """The public table message: seats, trump, talon, trick, last trick, marriages, turn, score.
 
     From ``PublicState`` only: the public view holds no hand, and face-down opening cards are
     ``None`` there until their trick is complete. ``recount``: a knock's ceremony is telling
     the end of the deal; the table says so and keeps the result for after the verdict.
+    ``faces``: cards as the application's emojis. ``picture``: the message carries the
+    table's picture (``bot.pictures.table``): the text keeps the current trick (screen
+    readers, notifications) and says who took the last trick; its cards are in the picture.
     """
     lang = state.options.language
     style = state.options.suit_style
@@ -183,18 +188,19 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
         trump = f"{suit_symbol(view.trump_suit, style)} {suit_name(view.trump_suit, lang, style)}"
         row = f"**{say(lang, 'trump')}** {trump}"
         if view.indicator:
-            row += " · " + say(lang, "indicator", card=card_label(view.indicator, style))
+            row += " · " + say(lang, "indicator", card=card_label(view.indicator, style, faces))
         if view.talon:
             row += " · " + say(lang, "talon", count=view.talon)
         else:
             row += " · " + say(lang, "talon_empty")
         lines.append(row)
         if state.status == "playing":
-            trick = trick_line(state, view.trick, style) or say(lang, "trick_empty")
+            trick = trick_line(state, view.trick, style, faces) or say(lang, "trick_empty")
             lines.append(f"**{say(lang, 'trick')}** {trick}")
         if view.last_trick is not None:
             lt = view.last_trick
-            lines.append(f"**{say(lang, 'last_trick')}** {trick_line(state, lt, style)} — "
+            cards = "" if picture else f"{trick_line(state, lt, style, faces)} — "
+            lines.append(f"**{say(lang, 'last_trick')}** {cards}"
                          + say(lang, "taken_by", name=seat_name(state, lt.winner)))
         if view.marriages:
             lines.append(f"**{say(lang, 'marriages')}** {marriages_line(state, view, style)}")
@@ -234,7 +240,8 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def hand_content(state: PublicState, view: View, lang: str, note: str | None = None) -> str:
+def hand_content(state: PublicState, view: View, lang: str, note: str | None = None,
+                 faces: Faces = None) -> str:
     """The text above a hand's buttons: what the seat sees (its own view, nothing else)."""
     style = state.options.suit_style
     lines = []
@@ -243,14 +250,15 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
     head = f"**{say(lang, 'hand_title', table=state.table_id)}** · {say(lang, 'trump')} " \
            f"{suit_symbol(view.trump_suit, style)}"
     if view.indicator:
-        head += f" ({card_label(view.indicator, style)})"
+        head += f" ({card_label(view.indicator, style, faces)})"
     head += " · " + (say(lang, "talon", count=view.talon) if view.talon else say(lang, "talon_empty"))
     lines.append(head)
-    lines.append(cards_line(sorted_hand(view.hand, view.trump_suit), style) or "–")
+    lines.append(cards_line(sorted_hand(view.hand, view.trump_suit), style, faces) or "–")
     if view.trick.plays:
-        lines.append(f"{say(lang, 'trick')}: {trick_line(state, view.trick, style)}")
+        lines.append(f"{say(lang, 'trick')}: {trick_line(state, view.trick, style, faces)}")
     if view.last_trick is not None:
-        lines.append(f"{say(lang, 'last_trick')}: {trick_line(state, view.last_trick, style)} — "
+        lines.append(f"{say(lang, 'last_trick')}: "
+                     f"{trick_line(state, view.last_trick, style, faces)} — "
                      + say(lang, "taken_by", name=seat_name(state, view.last_trick.winner)))
     if view.points is not None:
         pts = " · ".join(f"{team_name(table_team_of_engine_team(state, t))}: {p}"
@@ -306,7 +314,7 @@ def opening_lines(view: View, lang: str) -> list[str]:
 
 
 def ceremony_frames(state: PublicState, call: str, recount: dict[str, Any],
-                    end: DealEnd | None) -> list[str]:
+                    end: DealEnd | None, faces: Faces = None) -> list[str]:
     """The knock (or accusation) told in a few steps: the call, the tricks turned over with a
     running subtotal, the marriages and the total, then the verdict and the score."""
     lang = state.options.language
@@ -325,7 +333,7 @@ def ceremony_frames(state: PublicState, call: str, recount: dict[str, Any],
         for n, cards in enumerate(tricks[start:start + size], start + 1):
             pts = sum(_points(c) for c in cards)
             subtotal += pts
-            shown.append(say(lang, "recount_trick", n=n, cards=cards_line(cards, style), points=pts))
+            shown.append(say(lang, "recount_trick", n=n, cards=cards_line(cards, style, faces), points=pts))
         frames.append("\n".join([call, *shown, say(lang, "recount_cards", points=subtotal)]))
     tail = [say(lang, "recount_cards", points=recount.get("card_points", subtotal))]
     melds = recount.get("melds", [])
@@ -341,6 +349,21 @@ def ceremony_frames(state: PublicState, call: str, recount: dict[str, Any],
     if end is not None:
         frames.append(clip("\n".join([call, *shown, *tail, *verdict_lines(state, end)])))
     return [clip(f) for f in frames]
+
+
+def ceremony_trick_counts(recount: dict[str, Any], end: DealEnd | None) -> list[int]:
+    """How many tricks each frame of ``ceremony_frames`` has turned over (its picture)."""
+    n = len(recount.get("tricks", []))
+    batches = max(1, min(3, n))
+    size = max(1, -(-n // batches))
+    counts = [0]
+    if not n:
+        counts.append(0)
+    counts += [min(n, start + size) for start in range(0, n, size)]
+    counts.append(n)
+    if end is not None:
+        counts.append(n)
+    return counts
 
 
 def verdict_lines(state: PublicState, end: DealEnd) -> list[str]:
@@ -361,12 +384,12 @@ def _points(card: str) -> int:
     return POINTS[card]
 
 
-def last_trick_text(state: PublicState, lang: str) -> str:
+def last_trick_text(state: PublicState, lang: str, faces: Faces = None) -> str:
     view = state.view
     if view is None or view.last_trick is None:
         return say(lang, "no_last_trick")
     lt = view.last_trick
-    cards = trick_line(state, lt, state.options.suit_style)
+    cards = trick_line(state, lt, state.options.suit_style, faces)
     return say(lang, "last_trick_is", name=seat_name(state, lt.winner), cards=cards) + "\n" + \
         say(lang, "older_hidden")
 

@@ -12,6 +12,19 @@ from ..config import Settings
 log = logging.getLogger("bot")
 
 
+async def sync_faces(bot: discord.Client) -> bool:
+    """Upload the missing card faces; a refusal is said, and the bot shows text cards."""
+    from .faces import upload_faces
+    try:
+        uploaded, present = await upload_faces(bot)
+    except discord.HTTPException as exc:
+        print(f"card faces: uploading the emojis failed ({exc.status} {exc.text}); "
+              "the bot shows cards as text", file=sys.stderr)
+        return False
+    print(f"card faces: {uploaded} uploaded, {present} already there")
+    return True
+
+
 def setup_logging(settings: Settings) -> None:
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO),
                                 root=True)
@@ -32,7 +45,8 @@ def run(settings: Settings) -> int:
 
 
 async def sync(settings: Settings) -> int:
-    """Sync the slash commands: to ``DEV_GUILD_ID`` at once when set, else globally."""
+    """Sync the slash commands: to ``DEV_GUILD_ID`` at once when set, else globally; then
+    upload the card faces the application lacks as its emojis (``bot.shell.faces``)."""
     from .. import build_bot
     if not settings.discord_token:
         print("DISCORD_TOKEN is not set (see .env.example)", file=sys.stderr)
@@ -49,6 +63,7 @@ async def sync(settings: Settings) -> int:
         else:
             synced = await bot.tree.sync()
             print(f"synced {len(synced)} global commands (may take up to an hour to show)")
+        await sync_faces(bot)
     except discord.LoginFailure:
         print("Discord refused the token (DISCORD_TOKEN)", file=sys.stderr)
         return 2

@@ -45,6 +45,7 @@ GERMAN: dict[str, str] = {
     "suits": "farben",
     "scoring": "wertung",
     "show_points": "punkte_zeigen",
+    "pictures": "bilder",
     "scope": "umfang",
     "format": "format",
     "player": "spieler",
@@ -86,6 +87,7 @@ GERMAN: dict[str, str] = {
     "Default computer level": "Voreingestellte Computerstärke",
     "How a match is scored": "Wie eine Partie gewertet wird",
     "Beginner option: show running points": "Anfänger-Option: laufende Punkte zeigen",
+    "Cards as pictures (on) or text only (off)": "Karten als Bilder (an) oder nur Text (aus)",
     "When computer partners knock": "Wann Computer-Partner klopfen",
     "At once, the moment their team has 101": "Sofort, sobald ihre Partei 101 hat",
     "On their own turn: people may knock first":

@@ -182,7 +182,7 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE user_prefs ADD COLUMN ping INTEGER;
     ALTER TABLE user_prefs ADD COLUMN primer_told INTEGER NOT NULL DEFAULT 0;
     """,
-    # 9: a server's choice of pictures (issue 16) — kept identical in both branches
+    # 9: a server's choice of card faces and pictures (on) or text only (off).
     """
     ALTER TABLE guild_settings ADD COLUMN pictures INTEGER NOT NULL DEFAULT 1;
     """,

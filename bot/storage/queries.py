@@ -157,7 +157,7 @@ def insert_results(c: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> None
 
 GUILD_COLUMNS = ("preset", "rules", "language", "suit_style", "strokes", "turn_timer", "players",
                  "scoring", "target", "deals", "level", "show_points", "computer_knock",
-                 "season", "rating")
+                 "season", "rating", "pictures")
 
 
 def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] | None:
@@ -168,6 +168,7 @@ def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] |
     out = dict(zip(GUILD_COLUMNS, row, strict=True))
     out["rules"] = json.loads(out["rules"])
     out["show_points"] = bool(out["show_points"])
+    out["pictures"] = bool(out["pictures"])
     return out
 
 
@@ -176,6 +177,7 @@ def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, A
     row = [values[k] for k in GUILD_COLUMNS]
     row[GUILD_COLUMNS.index("rules")] = dumps(values["rules"])
     row[GUILD_COLUMNS.index("show_points")] = int(values["show_points"])
+    row[GUILD_COLUMNS.index("pictures")] = int(values["pictures"])
     c.execute(f"INSERT OR REPLACE INTO guild_settings (guild_id, {', '.join(GUILD_COLUMNS)},"
               f" updated_at) VALUES (?, {', '.join('?' * len(GUILD_COLUMNS))}, ?)",
               (guild_id, *row, now))

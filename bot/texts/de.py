@@ -487,6 +487,7 @@ SETTINGS_WORDS: dict[str, str] = {
     "computer": "Computer",
     "points_shown": "Punkte zeigen",
     "computers_knock": "Computer klopfen",
+    "pictures": "Bilder",
     "wuerttemberg": "Württemberg",
     "classic": "klassisch",
     "en": "Englisch",

@@ -455,6 +455,7 @@ SETTINGS_WORDS: dict[str, str] = {
     "computer": "computer",
     "points_shown": "points shown",
     "computers_knock": "computers knock",
+    "pictures": "pictures",
     "wuerttemberg": "Württemberg",
     "classic": "classic",
     "en": "English",

@@ -67,11 +67,12 @@ def buttons(message: Any) -> list[tuple[str, bool, str]]:
 
 
 def cards_line(hand: str) -> str:
-    """The line of cards under a hand's title."""
+    """The line of cards under a hand's title (faces by name: each start uploads them again
+    into a new simulated Discord, under new ids)."""
     lines = hand.splitlines()
     for i, line in enumerate(lines[:-1]):
         if "Your cards" in line:
-            return lines[i + 1]
+            return re.sub(r"<:(\w+):\d+>", r"\1", lines[i + 1])
     return ""
 
 

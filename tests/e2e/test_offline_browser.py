@@ -52,6 +52,9 @@ MESSAGES = "[...document.querySelectorAll('#channel-message-list .channel-messag
 HAND = (f"{MESSAGES}.filter(m => [...m.querySelectorAll('button.component-button')]"
         ".some(b => b.innerText.trim() === 'Refresh')).at(-1)")
 TABLE = f"{MESSAGES}.find(m => m.innerText.includes('Gaigel · table'))"
+FACES = "(e => [...e.querySelectorAll('img.custom-emoji')].map(i => i.alt).join(' '))"
+"""The cards an element shows as faces (the application's emojis), by their names: the
+hidden-card checks read them as they read text cards."""
 CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")
 
 
@@ -136,6 +139,16 @@ class Page:
         await self.finished(before)
         self.interactions += 1
 
+    async def click_nth(self, index: int, within: str) -> None:
+        """A real click on the ``index``-th button of an element (cards show their faces and
+        ranks: two cards may share a label)."""
+        js = f"[...({within}).querySelectorAll('button.component-button')][{index}]"
+        await self.br.wait_for(f"{js} && !{js}.disabled")
+        before = await self.last_request()
+        await self.br.click(js)
+        await self.finished(before)
+        self.interactions += 1
+
     async def messages(self) -> list[str]:
         return await self.br.eval(f"{MESSAGES}.map(m => m.innerText)")  # type: ignore[no-any-return]
 
@@ -143,9 +156,11 @@ class Page:
         """Per message: its text, then each button label (a hand shows a card twice: in its
         text and on its button)."""
         return await self.br.eval(  # type: ignore[no-any-return]
-            f"{MESSAGES}.map(m => [m.querySelector('.message-content')?.innerText || '',"
+            f"{MESSAGES}.map(m => {{ const c = m.querySelector('.message-content');"
+            f" return [(c?.innerText || '') + ' ' + (c ? {FACES}(c) : ''),"
             " m.querySelector('.message-embeds, .message-embed')?.innerText || '',"
-            " ...[...m.querySelectorAll('button.component-button')].map(b => b.innerText)])")
+            f" ...[...m.querySelectorAll('button.component-button')].map("
+            f"b => b.innerText + ' ' + {FACES}(b))]; }})")
 
     async def hand(self) -> dict[str, Any] | None:
         """The latest hand: its text and its buttons (label, enabled)."""
@@ -159,7 +174,7 @@ class Page:
         return await self.br.eval(f"({TABLE})?.innerText || ''")  # type: ignore[no-any-return]
 
     async def body(self) -> str:
-        return await self.br.eval("document.body.innerText")  # type: ignore[no-any-return]
+        return await self.br.eval(f"document.body.innerText + ' ' + {FACES}(document.body)")  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------- hidden cards
@@ -275,11 +290,11 @@ async def play_cards(page: Page, secrets: Secrets, log: list[str], *, limit: int
             log.append(f"/declare {pts} {suit}")
             await page.slash("declare", (None, pts, None), ("suit", suit, None))
             continue
-        cards = [label for label, on in buttons if on and not label.startswith(CLAIMS)]
+        cards = [i for i, (label, on) in enumerate(buttons)
+                 if on and not label.startswith(CLAIMS)]
         if "Your turn." in text and cards:
-            hand_js = HAND
-            await page.click_button(cards[0], within=hand_js)
-            log.append(f"play {cards[0]}")
+            await page.click_nth(cards[0], within=HAND)
+            log.append(f"play {buttons[cards[0]][0]}")
             played += 1
             stuck = 0
             continue

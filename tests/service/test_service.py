@@ -675,3 +675,26 @@ async def test_tables_do_not_wait_for_each_other(tmp_path: Path) -> None:
                           " WHERE d.table_id = ?", (tid,)).fetchone()[0]
             deals = c.execute("SELECT COUNT(*) FROM deals WHERE table_id = ?", (tid,)).fetchone()[0]
             assert version == n + deals + 4  # actions, deals started, four computers seated
+
+
+async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables(
+        tmp_path: Path) -> None:
+    path = tmp_path / "g.sqlite3"
+    svc = await open_service(path)
+    try:
+        assert (await svc.get_settings(5)).pictures is True
+        await svc.set_settings(5, language="de")
+        assert (await svc.get_settings(5)).pictures is True  # a stored row: still on
+        assert (await svc.set_settings(5, pictures=False)).pictures is False
+        with pytest.raises(ServiceError, match="bad_option"):
+            await svc.set_settings(5, pictures="sometimes")
+        state = await svc.create_table(5, 1, ALICE, "Alice")
+        assert state.options.pictures is False
+    finally:
+        await svc.close()
+    svc = await open_service(path)  # read back from the file
+    try:
+        assert (await svc.get_settings(5)).pictures is False
+        assert (await svc.get_settings(6)).pictures is True
+    finally:
+        await svc.close()

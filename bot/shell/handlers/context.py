@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -16,6 +16,7 @@ from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
 from ...texts import lang_of, say
+from ..faces import CardFaces
 from ..publish.hands import Hands
 from ..publish.table_message import TableMessages
 from ..publish.timers import TurnTimers
@@ -35,6 +36,8 @@ class Parts:
     timers: TurnTimers
     advance: Callable[[int], None]
     """Let computer players take their turns at a table, in the background."""
+    faces: CardFaces = field(default_factory=CardFaces)
+    """The card faces (the application's emojis), if any."""
 
 
 @dataclass

@@ -10,15 +10,16 @@ from typing import Any
 import discord
 
 from ...pictures.rating_chart import ChartData, draw
+from ...pictures.slate import render_slate, slate_scene
 from ...service.errors import ServiceError
 from ...service.models import TableOptions
 from ...service.ratings import MIN_MATCHES
-from ...texts import say
+from ...texts import say, say_n, team_name
 from ..buttons import primer_buttons
 from ..custom_ids import PrimerPage
 from ..names import shown
 from ..primer import page_count, primer_page
-from ..render import last_trick_text, rules_text, score_text
+from ..render import last_trick_text, rules_text, score_text, team_label
 from .context import HandlerBase, Interaction, Request, guard, handler
 from .lobby import LobbyHandlers
 
@@ -26,7 +27,8 @@ from .lobby import LobbyHandlers
 class InfoHandlers(HandlerBase):
     @handler(table=True)
     async def last(self, req: Request) -> None:
-        await req.answer(last_trick_text(req.table, req.lang))
+        await req.answer(last_trick_text(req.table, req.lang,
+                                         self.parts.faces.for_table(req.table)))
 
     @handler(table=True)
     async def score(self, req: Request) -> None:
@@ -35,8 +37,20 @@ class InfoHandlers(HandlerBase):
             await req.answer(f"**{say(lang, 'score')}** — {say(lang, 'stats_none')}")
             return
         legend = say(lang, f"score_legend_{state.score['kind']}", limit=state.score["limit"])
-        await req.answer(f"**{say(lang, 'score')}** — {score_text(state, state.score)}\n"
-                         f"-# {legend}")
+        text = f"**{say(lang, 'score')}** — {score_text(state, state.score)}\n-# {legend}"
+        if not state.options.pictures:
+            await req.answer(text)
+            return
+        score = state.score
+        names = [team_name(t["team"]) if state.teams != 3 else team_label(state, t["team"])
+                 for t in score["teams"]]
+        names = [say(lang, "team", name=n) if state.teams != 3 else n for n in names]
+        scene = slate_scene(score, names, pool_label=say(lang, "pool", count=score.get("pool")),
+                            footer=say_n(lang, "of_strokes", score["limit"], limit=score["limit"])
+                            if score["kind"] == "strokes" else "")
+        data, fmt = await asyncio.to_thread(render_slate, scene)
+        await req.answer(text, file=discord.File(io.BytesIO(data), filename=f"score.{fmt}",
+                                                 description=score_text(state, score)[:1000]))
 
     @handler()
     async def rules(self, req: Request) -> None:

@@ -52,7 +52,7 @@ class LobbyHandlers(HandlerBase):
             await self.play.open_hand(req, table_id)
             return
         if act == "last":
-            await req.answer(last_trick_text(state, lang))
+            await req.answer(last_trick_text(state, lang, self.parts.faces.for_table(state)))
             return
         if act == "review":
             await self.play.review(req, table_id)
@@ -268,6 +268,7 @@ class LobbyHandlers(HandlerBase):
                  f" · {w('computer')} {level_name(lang, options.level)}"
                  f" · {w('points_shown')} {say(lang, 'yes' if options.show_points else 'no')}"
                  f" · {w('computers_knock')} {w(options.computer_knock)}"
-                 f" · {w('season')} {w(options.season)} · {w('rating')} {w(options.rating)}")
+                 f" · {w('season')} {w(options.season)} · {w('rating')} {w(options.rating)}"
+                 f" · {w('pictures')} {say(lang, 'yes' if options.pictures else 'no')}")
         await req.answer(say(lang, "settings_saved" if changes else "settings_now",
                              settings=shown))

@@ -45,8 +45,9 @@ class PlayHandlers(HandlerBase):
     def hand_message(self, state: PublicState, view: View, version: int, lang: str,
                      note: str | None = None,
                      confirm: HandAct | None = None) -> tuple[str, discord.ui.View]:
-        return (hand_content(state, view, lang, note),
-                hand_buttons(state, view, version, lang, confirm=confirm))
+        faces = self.parts.faces.for_table(state)
+        return (hand_content(state, view, lang, note, faces),
+                hand_buttons(state, view, version, lang, confirm=confirm, faces=faces))
 
     @handler(table=True)
     async def hand(self, req: Request) -> None:
@@ -131,7 +132,8 @@ class PlayHandlers(HandlerBase):
         style = state.options.suit_style if state is not None else "german"
         action = hint.action
         if action.do == "play" and action.card is not None:
-            text = say(lang, "hint_play", card=card_label(action.card, style))
+            text = say(lang, "hint_play", card=card_label(action.card, style,
+                                                          self.parts.faces.for_table(state)))
             if hint.partner_takes:
                 text += " " + say(lang, "hint_partner_takes")
             elif hint.takes_trick:

@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import Callable
 from typing import Any
 
 import discord
 
+from ...pictures.recount import RecountScene, render_recount
 from ...service.errors import ServiceError
 from ...service.models import Committed, PublicState, ShownMessage
 from ...service.service import GameService
 from ...texts import say
 from ..buttons import next_deal_button
 from ..card_text import cards_line
+from ..faces import CardFaces
 from ..pacing import Pacing
-from ..render import ceremony_frames, seat_name, team_label, verdict_lines
+from ..render import ceremony_frames, ceremony_trick_counts, seat_name, team_label, verdict_lines
 from .timers import now
 
 log = logging.getLogger("bot.shell")
@@ -26,8 +29,9 @@ log = logging.getLogger("bot.shell")
 
 class Ceremonies:
     def __init__(self, client: discord.Client, service: GameService, pacing: Pacing,
-                 on_done: Callable[[int], None]) -> None:
+                 on_done: Callable[[int], None], faces: CardFaces | None = None) -> None:
         self.client = client
+        self.faces = faces if faces is not None else CardFaces()
         self.service = service
         self.pacing = pacing
         """``ceremony_step``: the pause between the edits."""
@@ -47,11 +51,13 @@ class Ceremonies:
             if e.kind == "recount":
                 recount = e.seen_by(None).data
         teams = state.teams
+        faces = self.faces.for_table(state)
+        scenes: list[RecountScene | None] = []
         if action.do == "sevens":
             cards: list[str] = next((list(e.data.get("cards") or []) for e in outcome.events
                                      if e.kind == "sevens_shown"), [])
             call = say(lang, "sevens_call", name=name,
-                       cards=cards_line(cards, state.options.suit_style))
+                       cards=cards_line(cards, state.options.suit_style, faces))
             frames = [call]
             if outcome.deal_end is not None:
                 frames.append("\n".join([call, *verdict_lines(state, outcome.deal_end)]))
@@ -60,8 +66,13 @@ class Ceremonies:
             label = team_label(state, team) if teams == 3 else "ABC"[team]
             key = "knock_call" if action.do == "knock" else "accuse_call"
             call = say(lang, key, name=name, team=label)
-            frames = ceremony_frames(state, call, recount, outcome.deal_end)
-        self.tasks[state.table_id] = asyncio.create_task(self._run(state, frames))
+            frames = ceremony_frames(state, call, recount, outcome.deal_end, faces)
+            if state.options.pictures:
+                tricks = tuple(tuple(cards) for cards in recount.get("tricks", []))
+                style = "french" if state.options.suit_style == "french" else "german"
+                scenes = [RecountScene(style, tricks[:n], len(state.seats)) if n else None
+                          for n in ceremony_trick_counts(recount, outcome.deal_end)]
+        self.tasks[state.table_id] = asyncio.create_task(self._run(state, frames, scenes))
 
     async def restore(self) -> None:
         """After a start: which tables have a ceremony whose button must go at the next deal."""
@@ -76,14 +87,18 @@ class Ceremonies:
         task = self.tasks.get(table_id)
         return task is not None and not task.done()
 
-    async def _run(self, state: PublicState, frames: list[str]) -> None:
+    async def _run(self, state: PublicState, frames: list[str],
+                   scenes: list[RecountScene | None]) -> None:
         try:
-            await self._tell(state, frames)
+            await self._tell(state, frames, scenes)
         finally:
             self.tasks.pop(state.table_id, None)
             self.on_done(state.table_id)
 
-    async def _tell(self, state: PublicState, frames: list[str]) -> None:
+    async def _tell(self, state: PublicState, frames: list[str],
+                    scenes: list[RecountScene | None]) -> None:
+        """Post the call, then edit it frame by frame; a frame that turns over more tricks
+        carries their picture (``scenes``, one per frame; empty: text only)."""
         channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
         try:
             msg = await channel.send(content=frames[0])
@@ -97,9 +112,17 @@ class Ceremonies:
                 now()))
         except Exception:
             log.exception("table %d: keeping the ceremony failed", state.table_id)
+        shown: RecountScene | None = None
         for i, frame in enumerate(frames[1:], 1):
             if self.pacing.ceremony_step:
                 await asyncio.sleep(self.pacing.ceremony_step)
+            kwargs: dict[str, Any] = {"content": frame}
+            scene = scenes[i] if i < len(scenes) else None
+            if scene is not None and scene != shown:
+                data, fmt = await asyncio.to_thread(render_recount, scene)
+                kwargs["attachments"] = [discord.File(io.BytesIO(data), filename=f"recount.{fmt}",
+                                                      description=frame[:1000])]
+                shown = scene
             view = None
             if i == len(frames) - 1:
                 try:
@@ -108,9 +131,8 @@ class Ceremonies:
                     view = None
             try:
                 if view is not None:
-                    await msg.edit(content=frame, view=view)
-                else:
-                    await msg.edit(content=frame)
+                    kwargs["view"] = view
+                await msg.edit(**kwargs)
             except discord.HTTPException as exc:
                 log.warning("table %d: a ceremony edit failed (%s)", state.table_id, exc.status)
             finally:

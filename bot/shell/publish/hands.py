@@ -25,6 +25,7 @@ from ...service.models import PublicState, ShownMessage
 from ...service.service import GameService
 from ...texts import say
 from ..buttons import hand_buttons
+from ..faces import CardFaces
 from ..render import hand_content
 from .timers import now
 
@@ -51,8 +52,10 @@ class _Hand:
 
 class Hands:
     def __init__(self, client: discord.Client, service: GameService,
-                 versions: dict[int, int]) -> None:
+                 versions: dict[int, int], faces: CardFaces | None = None) -> None:
         self.client = client
+        self.faces = faces if faces is not None else CardFaces()
+        """The card faces (the application's emojis), if any."""
         self.service = service
         self.versions = versions
         """The latest version of each table the shell has heard of (shared with the bot)."""
@@ -133,10 +136,11 @@ class Hands:
         except ServiceError:
             return
         lang = state.options.language
-        buttons = hand_buttons(state, view, version, lang, retired=True)
+        faces = self.faces.for_table(state)
+        buttons = hand_buttons(state, view, version, lang, retired=True, faces=faces)
         note = say(lang, "hand_out_of_date")
         try:
-            await hand.edit(content=hand_content(state, view, lang, note), view=buttons)
+            await hand.edit(content=hand_content(state, view, lang, note, faces), view=buttons)
         except discord.HTTPException as exc:
             log.info("table %d: marking a hand out of date failed (%s)", table_id, exc.status)
         finally:
@@ -219,10 +223,11 @@ class Hands:
             self.forget(state.table_id, user_id)
             return
         lang = state.options.language
-        buttons = hand_buttons(state, view, version, lang)
+        faces = self.faces.for_table(state)
+        buttons = hand_buttons(state, view, version, lang, faces=faces)
         h.version = version
         try:
-            await h.edit(content=hand_content(state, view, lang), view=buttons)
+            await h.edit(content=hand_content(state, view, lang, faces=faces), view=buttons)
         except discord.HTTPException as exc:
             log.info("table %d: a hand push failed (%s); the player can reopen it",
                      state.table_id, exc.status)
@@ -273,8 +278,9 @@ class Hands:
             await self._retire_dm(msg, lang, shown_deal)
             self.dms.pop(key, None)
             msg = None
-        content = hand_content(state, view, lang)
-        buttons = hand_buttons(state, view, version, lang)
+        faces = self.faces.for_table(state)
+        content = hand_content(state, view, lang, faces=faces)
+        buttons = hand_buttons(state, view, version, lang, faces=faces)
         try:
             if msg is None:
                 user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)

@@ -4,6 +4,7 @@ the last few notices ("a computer played for X"). Only what the table may see.""
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import time
 from collections import deque
@@ -11,10 +12,12 @@ from typing import Any
 
 import discord
 
+from ...pictures.table import TableScene, render_table, table_scene
 from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
 from ..buttons import table_buttons
+from ..faces import CardFaces
 from ..pacing import Pacing
 from ..render import table_content
 from .ceremony import Ceremonies
@@ -25,9 +28,11 @@ log = logging.getLogger("bot.shell")
 
 
 class _TableSlot:
-    __slots__ = ("dirty", "task", "last_edit", "notices", "failures")
+    __slots__ = ("dirty", "task", "last_edit", "notices", "failures", "scene")
 
     def __init__(self) -> None:
+        self.scene: TableScene | None = None
+        """What the picture attached to the table message shows (None: no picture)."""
         self.dirty = False
         self.task: asyncio.Task[None] | None = None
         self.last_edit = -1e9
@@ -39,8 +44,10 @@ class TableMessages:
     MAX_FAILURES = 5
 
     def __init__(self, client: discord.Client, service: GameService, pacing: Pacing, *,
-                 timers: TurnTimers, hands: Hands, versions: dict[int, int]) -> None:
+                 timers: TurnTimers, hands: Hands, versions: dict[int, int],
+                 faces: CardFaces | None = None) -> None:
         self.client = client
+        self.faces = faces if faces is not None else CardFaces()
         self.service = service
         self.pacing = pacing
         """At most one edit per table per ``table_edit_interval`` seconds."""
@@ -115,19 +122,38 @@ class TableMessages:
             self.hands.drop_table(table_id)
             self.versions.pop(table_id, None)
 
+    def scene(self, state: PublicState) -> TableScene | None:
+        """What the table's picture would show (None: no deal, or ``pictures: off``)."""
+        return table_scene(state) if state.options.pictures else None
+
+    async def picture(self, scene: TableScene) -> discord.File:
+        """The table's picture as a file, drawn in a thread (cached by the scene)."""
+        data, fmt = await asyncio.to_thread(render_table, scene)
+        return discord.File(io.BytesIO(data), filename=f"table.{fmt}",
+                            description=" · ".join(scene.labels[:3]))
+
     async def redraw(self, table_id: int, *, recount: bool = False) -> bool:
-        """Edit the table message to the service's current state; False on a failed edit."""
+        """Edit the table message to the service's current state; False on a failed edit.
+        The picture is sent again only when what it shows has changed."""
         try:
             state = self.service.public_state(table_id)
         except (ServiceError, RuntimeError):
             return True
         if state.message_id is None:
             return True
-        content = table_content(state, tuple(self.slot(table_id).notices), recount=recount)
+        s = self.slot(table_id)
+        scene = self.scene(state)
+        content = table_content(state, tuple(s.notices), recount=recount,
+                                faces=self.faces.for_table(state), picture=scene is not None)
+        kwargs: dict[str, Any] = {"content": content}
+        if scene != s.scene:
+            kwargs["attachments"] = [await self.picture(scene)] if scene is not None else []
         view = table_buttons(state, recount=recount)
+        kwargs["view"] = view
         channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
         try:
-            await channel.get_partial_message(state.message_id).edit(content=content, view=view)
+            await channel.get_partial_message(state.message_id).edit(**kwargs)
+            s.scene = scene
         except discord.NotFound:
             return await self.repost(state)
         except discord.HTTPException as exc:
@@ -153,13 +179,20 @@ class TableMessages:
         return True
 
     async def post(self, channel: Any, state: PublicState) -> discord.Message:
+        s = self.slot(state.table_id)
+        scene = self.scene(state)
+        kwargs: dict[str, Any] = {"content": table_content(
+            state, tuple(s.notices), faces=self.faces.for_table(state),
+            picture=scene is not None)}
+        if scene is not None:
+            kwargs["file"] = await self.picture(scene)
         view = table_buttons(state)
-        notices = tuple(self.slot(state.table_id).notices)
-        kwargs: dict[str, Any] = {"content": table_content(state, notices)}
         if view is not None:
             kwargs["view"] = view
         try:
-            return await channel.send(**kwargs)  # type: ignore[no-any-return]
+            msg = await channel.send(**kwargs)
+            s.scene = scene
+            return msg  # type: ignore[no-any-return]
         finally:
             if view is not None:
                 view.stop()

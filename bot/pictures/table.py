@@ -1,0 +1,111 @@
+"""The picture of the table: the trump, the current trick by seat, the last trick small.
+
+``table_scene`` reads what the picture shows from ``PublicState`` only (the public view holds
+no hand, and a face-down card of the first trick is ``None`` there until its trick is
+complete: it is drawn as a back). The scene is the cache key: ``render_table`` draws each
+scene once (an LRU), off the event loop (the shell calls it in a thread).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from ..service.models import PublicState
+from ..texts import say
+from .draw import CHALK, DIM, FELT, GOLD, card_at, encode, short, slot, text
+from .faces import CARD_SIZE, draw_suit
+
+TRICK_SCALE = 0.75
+LAST_SCALE = 0.42
+
+
+@dataclass(frozen=True)
+class TableScene:
+    """Exactly what the picture shows (and nothing else): the cache key."""
+
+    style: str
+    trump: str
+    face_up: str | None
+    """The indicator while it lies face up (public)."""
+    names: tuple[str, ...]
+    """Seats in engine order (0 leads)."""
+    to_play: int | None
+    trick: tuple[tuple[int, str | None], ...]
+    """(seat, card) in playing order; None: face down."""
+    last: tuple[tuple[int, str | None], ...]
+    labels: tuple[str, str, str, str]
+    """The words "Trump", "Trick", "Last trick" and "taken by <name>" in the table's
+    language."""
+
+
+def table_scene(state: PublicState) -> TableScene | None:
+    """What the table's picture shows, or None when there is no deal to show."""
+    view = state.view
+    if view is None or state.status not in ("playing", "waiting", "over"):
+        return None
+    lang = state.options.language
+    names = tuple(short(s.name or f"#{s.chair + 1}") for s in state.seats)
+    last = view.last_trick
+    winner = last.winner if last is not None else None
+    taken = (say(lang, "taken_by", name=names[winner])
+             if winner is not None and 0 <= winner < len(names) else "")
+    return TableScene(
+        style="french" if state.options.suit_style == "french" else "german",
+        trump=view.trump_suit, face_up=view.indicator, names=names,
+        to_play=view.to_play if state.status == "playing" else None,
+        trick=tuple(view.trick.plays) if state.status == "playing" else (),
+        last=tuple(last.plays) if last is not None else (),
+        labels=(say(lang, "trump"), say(lang, "trick"), say(lang, "last_trick"), taken))
+
+
+@functools.lru_cache(maxsize=256)
+def render_table(scene: TableScene) -> tuple[bytes, str]:
+    """The picture (bytes and its format, ``png`` or ``jpg``), drawn once per scene."""
+    players = len(scene.names)
+    cw, ch = (round(v * TRICK_SCALE) for v in CARD_SIZE)
+    lw, lh = (round(v * LAST_SCALE) for v in CARD_SIZE)
+    col = cw + 16
+    pad = 16
+    trump_w = cw + 2 * pad
+    trick_w = players * col + pad
+    last_w = max(4, players) * (lw // 2) + lw // 2 + 2 * pad + 10
+    width = trump_w + trick_w + last_w
+    height = ch + 96
+    img = Image.new("RGBA", (width, height), FELT)
+    d = ImageDraw.Draw(img)
+    trump_label, trick_label, last_label, taken = scene.labels
+    # the trump: the face-up card while it lies, else the suit drawn large
+    text(d, (pad, 10), trump_label, 18)
+    top = 38
+    if scene.face_up is not None:
+        img.alpha_composite(card_at(scene.face_up, scene.style, TRICK_SCALE), (pad, top))
+    else:
+        d.ellipse((pad, top + 10, pad + cw, top + 10 + cw), fill=(245, 243, 235, 255))
+        m = cw * 0.18
+        draw_suit(d, scene.trump, scene.style, (pad + m, top + 10 + m, pad + cw - m,
+                                                top + 10 + cw - m))
+    # the current trick: a column per seat, the name under its card
+    x0 = trump_w
+    text(d, (x0, 10), trick_label, 18)
+    played = dict(scene.trick)
+    for seat, name in enumerate(scene.names):
+        x = x0 + seat * col
+        box = (x, top, x + cw, top + ch)
+        if seat in played:
+            img.alpha_composite(card_at(played[seat], scene.style, TRICK_SCALE), (x, top))
+        else:
+            slot(d, box)
+        colour = GOLD if seat == scene.to_play else CHALK
+        text(d, (x + cw / 2, top + ch + 8), name, 15, colour, "ma")
+    # the last trick, small, and who took it
+    x1 = trump_w + trick_w
+    if scene.last:
+        text(d, (x1 + pad, 10), last_label, 16, DIM)
+        for k, (_seat, card) in enumerate(scene.last):
+            img.alpha_composite(card_at(card, scene.style, LAST_SCALE),
+                                (x1 + pad + k * (lw // 2), top))
+        text(d, (x1 + pad, top + lh + 8), taken, 15, DIM)
+    return encode(img)

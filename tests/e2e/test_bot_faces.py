@@ -1,0 +1,121 @@
+"""Card faces as the application's emojis: uploaded by sync (only the missing ones, never
+twice), used by the bot at start-up when present, text cards and one log line when not."""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from world import World, buttons, cards_in_text
+
+from bot.pictures.names import all_names, face_name
+from bot.shell.faces import upload_faces
+from bot.shell.run import sync_faces
+
+pytestmark = pytest.mark.simcord(settle_timeout=0.5)
+
+
+def app_emoji_names(world: World) -> list[str]:
+    return sorted(e.name for e in world.env.backend.application_emojis.values())
+
+
+def face_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records
+            if r.name.startswith("bot") and r.getMessage().startswith("card faces")]
+
+
+async def test_sync_uploads_only_the_missing_faces_and_never_twice(world: World) -> None:
+    backend = world.env.backend
+    backend.create_application_emoji("someone_elses")  # not ours: left alone
+    backend.create_application_emoji(face_name("EA", "german"))  # already there
+    assert await upload_faces(world.bot) == (48, 1)
+    names = app_emoji_names(world)
+    assert sorted(set(names) - {"someone_elses"}) == sorted(all_names())
+    assert len(names) == len(set(names)) == 50
+    posts = [r for r in world.env.http_requests
+             if r.method == "POST" and r.path.endswith("/emojis")]
+    assert await sync_faces(world.bot)  # what `python -m bot sync` runs: nothing left to do
+    assert [r for r in world.env.http_requests
+            if r.method == "POST" and r.path.endswith("/emojis")] == posts
+    assert len(app_emoji_names(world)) == 50
+
+
+async def test_without_faces_cards_are_text_and_one_line_says_why(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.clear()
+    await world.restart()  # no faces uploaded
+    assert face_lines(caplog) == [
+        "card faces: not uploaded yet (run python -m bot sync); cards are shown as text"]
+    await world.start_four()
+    cards = [b for b in world.hand_buttons("alice") if b.custom_id.split(":")[4].startswith("p")]
+    assert cards and all(b.emoji is None for b in cards)
+    for b in cards:  # 🌰A and the like
+        assert list(cards_in_text(b.label)) == [b.custom_id.split(".")[1]]
+
+
+async def test_a_refused_lookup_means_text_cards_and_one_warning(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    await upload_faces(world.bot)
+    world.env.inject_error("GET", "/applications/*/emojis", status=403, code=50013,
+                           message="Missing Access")
+    caplog.clear()
+    await world.restart()
+    lines = face_lines(caplog)
+    assert len(lines) == 1 and "could not be read (403)" in lines[0], lines
+    assert not world.bot.faces
+    await world.start_four()
+    assert all(b.emoji is None for b in world.hand_buttons("alice"))
+
+
+async def test_with_faces_the_hand_shows_them_and_the_table_names_cards_by_them(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    await upload_faces(world.bot)
+    caplog.clear()
+    await world.restart()  # the bot looks its faces up at start-up
+    assert face_lines(caplog) == ["card faces: 49 application emojis in use"]
+    ids = {e.name: e.id for e in world.env.backend.application_emojis.values()}
+    await world.start_four()
+    own = world.svc.hand_view(world.table_id(), world.users["alice"].id)[0].hand
+    cards = [b for b in world.hand_buttons("alice") if b.custom_id.split(":")[4].startswith("p")]
+    assert {b.emoji.name for b in cards} == {face_name(c, "german") for c in own}
+    for b in cards:
+        assert b.emoji.id == ids[b.emoji.name]
+        rank = b.emoji.name.split("_")[2][1:]
+        assert b.label.split(" ")[0] == rank  # the rank: read where the emoji is not drawn
+    world.check_no_leaks()
+    who = world.to_play()
+    await world.play_card(who)
+    played = world.state().view.trick.plays[0][1]
+    content = world.table_message().content
+    assert f"<:{face_name(played, 'german')}:{ids[face_name(played, 'german')]}>" in content
+    world.check_no_leaks()
+    # A whole deal with faces: the leak checks read the faces' names.
+    await world.play_deal()
+    assert world.state().status == "waiting"
+    ceremony = world.channel.last_message
+    assert "<:gg_german_" in ceremony.content
+
+
+async def manager_sets(world: World, **settings: str) -> None:
+    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    world.user("mia", roles=[role])
+    result = await world.slash("mia", "gaigel settings", **settings)
+    assert "saved" in result.response.content, result.response.content
+
+
+async def test_french_tables_use_the_french_faces(world: World) -> None:
+    await upload_faces(world.bot)
+    await world.restart()
+    await manager_sets(world, suits="french")
+    await world.start_four()
+    names = {b.emoji.name for b in world.hand_buttons("bob") if b.emoji is not None}
+    assert names and all(n.startswith("gg_french_") for n in names)
+
+
+async def test_pictures_off_means_text_cards_even_with_faces(world: World) -> None:
+    await upload_faces(world.bot)
+    await world.restart()
+    await manager_sets(world, pictures="off")
+    await world.start_four()
+    assert all(b.emoji is None for b in buttons(world.hand("alice")))
+    assert "<:gg_" not in world.table_message().content
+
