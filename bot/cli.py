@@ -64,13 +64,15 @@ def parser() -> argparse.ArgumentParser:
 
 
 def default_db() -> str:
-    """``DATABASE_PATH`` from the environment or ``.env`` (default ``gaigel.sqlite3``)."""
+    """``DATABASE_URL``, else ``DATABASE_PATH``, from the environment or ``.env`` (default
+    ``gaigel.sqlite3``)."""
     try:
         from .config import load_settings
-        return load_settings().database_path
+        return load_settings().database
     except Exception:  # simulate and export need no valid bot settings
         import os
-        return os.environ.get("DATABASE_PATH") or "gaigel.sqlite3"
+        return (os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH")
+                or "gaigel.sqlite3")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -79,7 +79,7 @@ class GaigelBot(discord.Client):
             options = {"computer_budget_ms": self.settings.computer_budget_ms,
                        **self.service_options}
             self.service = await GameService.open(
-                self.settings.database_path, clock=now, on_outcome=self.on_outcome, **options)
+                self.settings.database, clock=now, on_outcome=self.on_outcome, **options)
         self.wire(self.service)
         self.add_dynamic_items(TableButton, HandButton, PrimerButton)
         await self.tree.set_translator(GaigelTranslator())
