@@ -48,7 +48,8 @@ class GameService(Lobby):
         return service
 
     async def _recover(self) -> None:
-        rows = await self.db.read(q.load_live)
+        """Rebuild the live tables of this process's shards (all without shards)."""
+        rows = await self.db.read(q.load_live, None, self.shards)
         for row in rows:
             table = self._build(row)
             self.tables.add(table)

@@ -209,12 +209,24 @@ def put_user_prefs(c: Connection, user_id: int, dm_mirror: bool, language: str |
 # ---------------------------------------------------------------------- recovery
 
 
-def load_live(c: Connection, table_id: int | None = None) -> list[dict[str, Any]]:
-    """Every live table (or just ``table_id``) with its seats, latest match and latest deal."""
+SHARD_OF_GUILD = "((guild_id >> 22) % ?)"
+"""Discord's shard of a guild: ``(guild_id >> 22) % shard_count``."""
+
+
+def load_live(c: Connection, table_id: int | None = None,
+              shards: tuple[int, Sequence[int]] | None = None) -> list[dict[str, Any]]:
+    """Every live table (or just ``table_id``) with its seats, latest match and latest deal;
+    with ``shards`` (count, ids), only the tables of guilds on those shards."""
     out = []
     if table_id is None:
+        where = ""
+        args: tuple[int, ...] = ()
+        if shards is not None:
+            count, ids = shards
+            where = f" AND {SHARD_OF_GUILD} IN ({', '.join('?' * len(ids))})"
+            args = (count, *ids)
         rows = c.execute("SELECT * FROM tables WHERE status IN ('open', 'playing', 'waiting')"
-                         " ORDER BY id").fetchall()
+                         f"{where} ORDER BY id", args).fetchall()
     else:
         rows = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchall()
     for t in rows:
