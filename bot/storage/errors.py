@@ -15,6 +15,12 @@ class StaleVersion(StorageError):
     """A table's version was not the expected one: someone else changed it first."""
 
 
+def is_duplicate(exc: BaseException) -> bool:
+    """A unique constraint refused a row: SQLite's ``UNIQUE constraint failed`` or
+    PostgreSQL's SQLSTATE 23505 (``unique_violation``)."""
+    return "UNIQUE constraint failed" in str(exc) or getattr(exc, "sqlstate", None) == "23505"
+
+
 def too_new(current: int, known: int) -> SchemaTooNew:
     return SchemaTooNew(
         f"the database is at schema version {current}, but this code knows only versions "

@@ -8,9 +8,10 @@ import asyncio
 import random
 from typing import Any
 
+import pytest
 from pg import fetch_all
 
-from bot.service import GameService
+from bot.service import GameService, ServiceError
 from bot.service.computer_matches import play_table
 
 
@@ -22,6 +23,20 @@ def guild_on(shard: int, n: int, count: int = 2) -> int:
 async def _tables_of(url: str, guild_ids: set[int]) -> dict[int, tuple[Any, ...]]:
     rows = await fetch_all(url, "SELECT id, guild_id, status, version FROM tables")
     return {r[0]: r for r in rows if r[1] in guild_ids}
+
+
+async def test_two_processes_opening_a_table_in_one_channel_one_wins(db_url: str) -> None:
+    """The database keeps one live table per channel whichever process asks (the second
+    process has not heard of the first one's table: the unique index refuses it)."""
+    first = await GameService.open(db_url)
+    second = await GameService.open(db_url)
+    try:
+        await first.create_table(1, 42, 7, "Ann", players=2)
+        with pytest.raises(ServiceError, match="table_exists"):
+            await second.create_table(1, 42, 8, "Bea", players=2)
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def test_two_shard_processes_share_one_database_and_recover_only_their_own(
