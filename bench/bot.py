@@ -1,6 +1,6 @@
 """Benchmark: many tables played at the same time through the real bot in simcord.
 
-    python bench/bot.py [--tables 200] [--deals 1] [--humans 4]
+    python bench/bot.py [--tables 200] [--deals 1] [--humans 4] [--rate R] [--db URL]
 
 Every table sits in its own channel with four people. In each wave, every table's player to
 move clicks a card in their (ephemeral) hand at the same moment: all clicks are dispatched
@@ -249,14 +249,18 @@ async def main() -> int:
                              "wave at the same instant)")
     parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
                         help="production: table edits coalesced to one a second per table")
+    parser.add_argument("--db", default=None,
+                        help="database URL (an empty postgresql://… database); default: a "
+                             "SQLite file in a temporary folder")
     args = parser.parse_args()
     instrument()
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"))
+        settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"),
+                            database_url=args.db)
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
         bot = build_bot(settings, pacing=pacing)
         try:
-            async with simcord.run(bot, settle_timeout=5) as env:
+            async with simcord.run(bot, settle_timeout=60) as env:  # 5 s fails on a loaded machine
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate)
                 gc.collect()
@@ -277,6 +281,7 @@ async def main() -> int:
     finished = sum(s in ("waiting", "over") for s in states)
     ms = [x * 1000 for x in latencies]
     ready_ms = [x * 1000 for x in ready]
+    print(f"database: {'postgresql' if args.db else 'sqlite'}")
     print(f"tables: {args.tables} (4 seats, {args.humans} people each), deals per table: "
           f"{args.deals}, pacing: {args.pacing}, arrival: "
           + (f"{args.rate:g} clicks/s" if args.rate else "bursts (all tables at once)"))
