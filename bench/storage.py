@@ -15,7 +15,13 @@ The bare loop's speed is mostly the time aiosqlite takes to hand work to its thr
 which on a small VM varies several-fold with how busy the machine is; the service is mostly
 CPU-bound (engine, views, computer players). Compare figures from the same run only.
 
-Run: ``python bench/storage.py [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]``.
+Run: ``python bench/storage.py [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]
+[--db URL]``. With ``--db postgresql://…`` the bare loop is asyncpg's: one ``INSERT``, committed
+(autocommit), again and again.
+
+Several processes on one database: ``--shard K --shard-count N`` plays only the service run,
+with the tables in a guild of shard K and the shards' filter, and prints its actions per
+second with its start and end (Unix time): start N of them at once and add them up.
 """
 
 from __future__ import annotations
@@ -119,13 +125,19 @@ class NullStorage(Storage):
 
 
 async def service_run(path: str, tables: int, deals: int, level: str,
-                      null: bool = False) -> dict[str, float]:
-    service = await GameService.open(path)
+                      null: bool = False, shard: tuple[int, int] | None = None
+                      ) -> dict[str, float]:
+    guild, offset, shards = 1, 0, None
+    if shard is not None:
+        k, count = shard
+        guild, offset, shards = ((1000 * count + k) << 22), 100_000 * (k + 1), (count, (k,))
+    service = await GameService.open(path, shards=shards)
     if null:
         real = service.db
         service.db = NullStorage(real)
     start = time.perf_counter()
-    results = await asyncio.gather(*(play_table(service, i, deals, level=level)
+    results = await asyncio.gather(*(play_table(service, offset + i, deals, level=level,
+                                                guild_id=guild)
                                      for i in range(tables)))
     elapsed = time.perf_counter() - start
     if null:
@@ -164,7 +176,17 @@ async def main() -> None:
     parser.add_argument("--db", default=None,
                         help="postgresql://… (an empty database: the service's tables go there "
                              "and stay); default: SQLite files in a temporary folder")
+    parser.add_argument("--shard", type=int, default=None)
+    parser.add_argument("--shard-count", type=int, default=2)
     args = parser.parse_args()
+    if args.shard is not None:
+        begin = time.time()
+        run = await service_run(args.db, args.tables, args.deals, args.level,
+                                shard=(args.shard, args.shard_count))
+        print(json.dumps({"shard": args.shard, "durable_actions": run["actions"],
+                          "durable_actions_per_second": round(run["actions_per_second"], 1),
+                          "start": round(begin, 2), "end": round(time.time(), 2)}))
+        return
     if args.db and parse_url(args.db)[0] == "postgresql":
         bare = await bare_pg_loop(args.db, args.bare_seconds)
         run = await service_run(args.db, args.tables, args.deals, args.level)
