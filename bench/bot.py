@@ -204,7 +204,7 @@ class Bench:
                     # People do not all click in the same millisecond: the next click comes
                     # after a pause in real time, while the bot works on the earlier ones.
                     await asyncio.sleep(self.gap)
-            await self.env.settle(timeout=60)
+            await self.env.settle(timeout=600)
             waves += 1
             for iid in ids:
                 if iid in ANSWERED:
@@ -226,7 +226,7 @@ class Bench:
                     cid = next(c["custom_id"] for c in components(stored)
                                if c["custom_id"].endswith(":hand"))
                     opened.append((t, q, self.dispatch(q.id, t["channel"].id, stored.id, cid)))
-                await self.env.settle(timeout=60)
+                await self.env.settle(timeout=600)
                 for t, q, iid in opened:
                     msg_id = self.hand_response(iid)
                     if msg_id is not None:
