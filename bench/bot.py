@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -249,6 +250,9 @@ async def main() -> int:
                              "wave at the same instant)")
     parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
                         help="production: table edits coalesced to one a second per table")
+    parser.add_argument("--trace-memory", action="store_true",
+                        help="also trace Python allocations while the tables open, and print "
+                             "the growth per table by package (bot, discord, simcord, ...)")
     parser.add_argument("--db", default=None,
                         help="database URL (an empty postgresql://… database); default: a "
                              "SQLite file in a temporary folder")
@@ -264,11 +268,17 @@ async def main() -> int:
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate)
                 gc.collect()
+                if args.trace_memory:
+                    tracemalloc.start()
+                    snapshot = tracemalloc.take_snapshot()
                 before = rss_bytes()
                 t0 = time.perf_counter()
                 await bench.open_tables()
                 gc.collect()
                 per_table = (rss_bytes() - before) / args.tables
+                if args.trace_memory:
+                    by_package = traced_growth(snapshot, tracemalloc.take_snapshot())
+                    tracemalloc.stop()
                 opened = time.perf_counter() - t0
                 SENT.clear()
                 ANSWERED.clear()
@@ -296,7 +306,28 @@ async def main() -> int:
               f"the answer): p50 {pct(ready_ms, 50):.1f} ms, p99 {pct(ready_ms, 99):.1f} ms")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"memory per table (RSS growth / tables): {per_table / 1024:.0f} KiB")
+    if args.trace_memory:
+        print("traced Python allocations per table while opening, by package: " + ", ".join(
+            f"{name} {size / args.tables / 1024:.1f} KiB"
+            for name, size in sorted(by_package.items(), key=lambda kv: -kv[1]) if size > 0))
     return 0
+
+
+def traced_growth(before: Any, after: Any) -> dict[str, int]:
+    """Bytes allocated between two snapshots, by the package of the allocating file."""
+    out: dict[str, int] = {}
+    for stat in after.compare_to(before, "filename"):
+        path = stat.traceback[0].filename
+        if "site-packages/" in path:
+            name = path.split("site-packages/")[1].split("/")[0]
+        elif "/bot/" in path or "/engine/" in path:
+            name = "bot" if "/bot/" in path else "engine"
+        elif "python3" in path:
+            name = "stdlib"
+        else:
+            name = "other"
+        out[name] = out.get(name, 0) + stat.size_diff
+    return out
 
 
 if __name__ == "__main__":

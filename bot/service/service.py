@@ -97,6 +97,8 @@ class GameService(Lobby):
 
     async def shown_messages(self, table_id: int | None = None) -> list[ShownMessage]:
         rows = await self.db.read(q.shown_messages, table_id)
+        if self.shards is not None and table_id is None:  # another process's are not ours
+            rows = [row for row in rows if row["table_id"] in self.tables]
         return [ShownMessage(**row) for row in rows]
 
     # ------------------------------------------------------------------ history and stats

@@ -13,6 +13,7 @@ from pg import fetch_all
 
 from bot.service import GameService, ServiceError
 from bot.service.computer_matches import play_table
+from bot.service.models import ShownMessage
 
 
 def guild_on(shard: int, n: int, count: int = 2) -> int:
@@ -54,6 +55,8 @@ async def test_two_shard_processes_share_one_database_and_recover_only_their_own
             for n, g in enumerate(sorted(guilds[s])):
                 state = await svc.create_table(g, 9000 + 10 * s + n, 500 + s, "Pat", players=2)
                 await svc.start(state.table_id, 500 + s, fill=True)
+                await svc.remember_message(ShownMessage(state.table_id, "hand", 500 + s, 1,
+                                                        9000, 1, "token", 1.0))
                 live[s].add(state.table_id)
         ids = [r[0] for r in await fetch_all(db_url, "SELECT id FROM tables")]
         assert len(ids) == len(set(ids)) == 2 * 3 + 6
@@ -66,6 +69,8 @@ async def test_two_shard_processes_share_one_database_and_recover_only_their_own
     try:
         assert set(again.live_tables()) >= live[0]
         assert not set(again.live_tables()) & (live[1] | set(other_before))
+        # the messages it must reach again are its own tables' only
+        assert {m.table_id for m in await again.shown_messages()} == live[0]
         # it plays on its own tables and never loads another's, even when asked
         for tid in live[0]:
             if again.public_state(tid).status == "playing":
