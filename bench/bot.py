@@ -264,7 +264,7 @@ async def main() -> int:
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
         bot = build_bot(settings, pacing=pacing)
         try:
-            async with simcord.run(bot, settle_timeout=60) as env:  # 5 s fails on a loaded machine
+            async with simcord.run(bot, settle_timeout=600) as env:  # 5 s fails on a loaded machine
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate)
                 gc.collect()
