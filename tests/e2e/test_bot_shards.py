@@ -21,8 +21,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 HERE = Path(__file__).resolve()
 ROOT = HERE.parents[2]
 TABLES = 3
@@ -118,9 +116,10 @@ def _log(path: Path) -> tuple[list[list[int]], dict[int, int]]:
 
 def _spawn(url: str, shard: int, log: Path, plays: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "tests")])}
-    return subprocess.Popen([sys.executable, str(HERE), "worker", url, str(shard), str(log),
-                             str(plays)], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                            stderr=open(str(log) + ".err", "w"))  # noqa: SIM115
+    with open(str(log) + ".err", "w") as err:  # the child keeps its own copy
+        return subprocess.Popen([sys.executable, str(HERE), "worker", url, str(shard),
+                                 str(log), str(plays)], cwd=ROOT, env=env,
+                                stdout=subprocess.DEVNULL, stderr=err)
 
 
 def _wait(proc: subprocess.Popen[bytes], log: Path, ready: Any, what: str) -> None:
@@ -187,5 +186,3 @@ def test_two_shard_processes_one_killed_and_restarted(postgres_server: Any,
 
 if __name__ == "__main__" and len(sys.argv) == 6 and sys.argv[1] == "worker":
     asyncio.run(_worker(sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])))
-else:
-    pytestmark = pytest.mark.filterwarnings("ignore::ResourceWarning")
