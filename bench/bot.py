@@ -205,7 +205,7 @@ class Bench:
                     # People do not all click in the same millisecond: the next click comes
                     # after a pause in real time, while the bot works on the earlier ones.
                     await asyncio.sleep(self.gap)
-            await self.env.settle(timeout=600)
+            await self.env.settle(timeout=60)
             waves += 1
             for iid in ids:
                 if iid in ANSWERED:
@@ -227,7 +227,7 @@ class Bench:
                     cid = next(c["custom_id"] for c in components(stored)
                                if c["custom_id"].endswith(":hand"))
                     opened.append((t, q, self.dispatch(q.id, t["channel"].id, stored.id, cid)))
-                await self.env.settle(timeout=600)
+                await self.env.settle(timeout=60)
                 for t, q, iid in opened:
                     msg_id = self.hand_response(iid)
                     if msg_id is not None:
@@ -264,7 +264,7 @@ async def main() -> int:
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
         bot = build_bot(settings, pacing=pacing)
         try:
-            async with simcord.run(bot, settle_timeout=600) as env:  # 5 s fails on a loaded machine
+            async with simcord.run(bot, settle_timeout=5) as env:
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate)
                 gc.collect()
