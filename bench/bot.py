@@ -1,6 +1,6 @@
 """Benchmark: many tables played at the same time through the real bot in simcord.
 
-    python bench/bot.py [--tables 200] [--deals 1] [--humans 4] [--rate R] [--pictures on|off]
+    python bench/bot.py [--tables 200] [--deals 1] [--humans 4] [--rate R] [--pictures on|off] [--db URL]
 
 Every table sits in its own channel with four people. In each wave, every table's player to
 move clicks a card in their (ephemeral) hand at the same moment: all clicks are dispatched
@@ -29,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -281,10 +282,17 @@ async def main() -> int:
                              "timers armed, simcord 3.2.1 did not settle a wave within 60 s)")
     parser.add_argument("--pictures", choices=("on", "off"), default="on",
                         help="card faces and table pictures (the server setting)")
+    parser.add_argument("--trace-memory", action="store_true",
+                        help="also trace Python allocations while the tables open, and print "
+                             "the growth per table by package (bot, discord, simcord, ...)")
+    parser.add_argument("--db", default=None,
+                        help="database URL (an empty postgresql://… database); default: a "
+                             "SQLite file in a temporary folder")
     args = parser.parse_args()
     instrument()
     with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"))
+        settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"),
+                            database_url=args.db)
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
         pacing.ping_after = args.ping_after or 3600.0
         pings = count_pings()
@@ -300,11 +308,17 @@ async def main() -> int:
                     await upload_faces(bot)
                     await bot.faces.load(bot)
                 gc.collect()
+                if args.trace_memory:
+                    tracemalloc.start()
+                    snapshot = tracemalloc.take_snapshot()
                 before = rss_bytes()
                 t0 = time.perf_counter()
                 await bench.open_tables()
                 gc.collect()
                 per_table = (rss_bytes() - before) / args.tables
+                if args.trace_memory:
+                    by_package = traced_growth(snapshot, tracemalloc.take_snapshot())
+                    tracemalloc.stop()
                 opened = time.perf_counter() - t0
                 SENT.clear()
                 ANSWERED.clear()
@@ -321,6 +335,7 @@ async def main() -> int:
     finished = sum(s in ("waiting", "over") for s in states)
     ms = [x * 1000 for x in latencies]
     ready_ms = [x * 1000 for x in ready]
+    print(f"database: {'postgresql' if args.db else 'sqlite'}")
     print(f"tables: {args.tables} (4 seats, {args.humans} people each), deals per table: "
           f"{args.deals}, pacing: {args.pacing}, pictures: {args.pictures}, "
           f"turn timer: {args.timer or 'off'}, arrival: "
@@ -339,7 +354,28 @@ async def main() -> int:
         print(f"turn pings posted (after {args.ping_after:g} s of a person's turn): {pings[0]}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"memory per table (RSS growth / tables): {per_table / 1024:.0f} KiB")
+    if args.trace_memory:
+        print("traced Python allocations per table while opening, by package: " + ", ".join(
+            f"{name} {size / args.tables / 1024:.1f} KiB"
+            for name, size in sorted(by_package.items(), key=lambda kv: -kv[1]) if size > 0))
     return 0
+
+
+def traced_growth(before: Any, after: Any) -> dict[str, int]:
+    """Bytes allocated between two snapshots, by the package of the allocating file."""
+    out: dict[str, int] = {}
+    for stat in after.compare_to(before, "filename"):
+        path = stat.traceback[0].filename
+        if "site-packages/" in path:
+            name = path.split("site-packages/")[1].split("/")[0]
+        elif "/bot/" in path or "/engine/" in path:
+            name = "bot" if "/bot/" in path else "engine"
+        elif "python3" in path:
+            name = "stdlib"
+        else:
+            name = "other"
+        out[name] = out.get(name, 0) + stat.size_diff
+    return out
 
 
 if __name__ == "__main__":

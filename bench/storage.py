@@ -15,7 +15,13 @@ The bare loop's speed is mostly the time aiosqlite takes to hand work to its thr
 which on a small VM varies several-fold with how busy the machine is; the service is mostly
 CPU-bound (engine, views, computer players). Compare figures from the same run only.
 
-Run: ``python bench/storage.py [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]``.
+Run: ``python bench/storage.py [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]
+[--db URL]``. With ``--db postgresql://…`` the bare loop is asyncpg's: one ``INSERT``, committed
+(autocommit), again and again.
+
+Several processes on one database: ``--shard K --shard-count N`` plays only the service run,
+with the tables in a guild of shard K and the shards' filter, and prints its actions per
+second with its start and end (Unix time): start N of them at once and add them up.
 """
 
 from __future__ import annotations
@@ -38,6 +44,29 @@ import aiosqlite  # noqa: E402
 from bot.service import GameService  # noqa: E402
 from bot.service.computer_matches import play_table  # noqa: E402
 from bot.storage import Storage  # noqa: E402
+from bot.storage.db import parse_url  # noqa: E402
+
+
+async def bare_pg_loop(url: str, seconds: float) -> float:
+    """Inserts committed one by one per second (autocommit): the bare asyncpg figure."""
+    import asyncpg
+    db = await asyncpg.connect(url)
+    await db.execute("DROP TABLE IF EXISTS bench_bare")
+    await db.execute("CREATE TABLE bench_bare (a BIGINT, b INTEGER, c TEXT)")
+    payload = '{"seat":1,"do":"play","card":"H10"}'
+    count = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        await db.execute("INSERT INTO bench_bare (a, b, c) VALUES ($1, $2, $3)",
+                         count, count % 48, payload)
+        count += 1
+        if count % 64 == 0 and time.perf_counter() >= end:
+            break
+    elapsed = time.perf_counter() - start
+    await db.execute("DROP TABLE bench_bare")
+    await db.close()
+    return count / elapsed
 
 
 async def bare_loop(path: str, seconds: float) -> float:
@@ -72,11 +101,20 @@ class _NullConnection:
         self.lastrowid += 1
         return self
 
+    def fetchone(self) -> tuple[int]:
+        return (self.lastrowid,)
+
     executemany = execute
 
 
 class NullStorage(Storage):
-    """Writes that store nothing: the service's speed without the database."""
+    """Writes that store nothing: the service's speed without the database (reads go to
+    the real one)."""
+
+    def __init__(self, real: Storage) -> None:
+        self.real = real
+        self.read = real.read  # type: ignore[method-assign]
+        self.run = real.run  # type: ignore[method-assign]
 
     async def write(self, fn, *args):  # type: ignore[no-untyped-def]
         await asyncio.sleep(0)
@@ -87,13 +125,19 @@ class NullStorage(Storage):
 
 
 async def service_run(path: str, tables: int, deals: int, level: str,
-                      null: bool = False) -> dict[str, float]:
-    service = await GameService.open(path)
+                      null: bool = False, shard: tuple[int, int] | None = None
+                      ) -> dict[str, float]:
+    guild, offset, shards = 1, 0, None
+    if shard is not None:
+        k, count = shard
+        guild, offset, shards = ((1000 * count + k) << 22), 100_000 * (k + 1), (count, (k,))
+    service = await GameService.open(path, shards=shards)
     if null:
         real = service.db
-        service.db = NullStorage(real._db, real.path)
+        service.db = NullStorage(real)
     start = time.perf_counter()
-    results = await asyncio.gather(*(play_table(service, i, deals, level=level)
+    results = await asyncio.gather(*(play_table(service, offset + i, deals, level=level,
+                                                guild_id=guild)
                                      for i in range(tables)))
     elapsed = time.perf_counter() - start
     if null:
@@ -129,16 +173,41 @@ async def main() -> None:
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--bare-seconds", type=float, default=3.0)
     parser.add_argument("--level", default="random")
+    parser.add_argument("--db", default=None,
+                        help="postgresql://… (an empty database: the service's tables go there "
+                             "and stay); default: SQLite files in a temporary folder")
+    parser.add_argument("--shard", type=int, default=None)
+    parser.add_argument("--shard-count", type=int, default=2)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        bare = await bare_loop(str(Path(tmp) / "bare.sqlite3"), args.bare_seconds)
-        run = await service_run(str(Path(tmp) / "service.sqlite3"), args.tables, args.deals,
-                                args.level)
-        null = await service_run(str(Path(tmp) / "null.sqlite3"), args.tables, args.deals,
-                                 args.level, null=True)
-        mem = await memory_per_table(str(Path(tmp) / "memory.sqlite3"), args.tables, args.level)
-        size = (Path(tmp) / "service.sqlite3").stat().st_size
+    if args.shard is not None:
+        begin = time.time()
+        run = await service_run(args.db, args.tables, args.deals, args.level,
+                                shard=(args.shard, args.shard_count))
+        print(json.dumps({"shard": args.shard, "durable_actions": run["actions"],
+                          "durable_actions_per_second": round(run["actions_per_second"], 1),
+                          "start": round(begin, 2), "end": round(time.time(), 2)}))
+        return
+    if args.db and parse_url(args.db)[0] == "postgresql":
+        bare = await bare_pg_loop(args.db, args.bare_seconds)
+        run = await service_run(args.db, args.tables, args.deals, args.level)
+        null = await service_run(args.db, args.tables, args.deals, args.level, null=True)
+        mem = await memory_per_table(args.db, args.tables, args.level)
+        storage = await Storage.open(args.db)
+        size = await storage.run(
+            lambda c: c.execute("SELECT pg_database_size(current_database())").fetchone()[0])
+        await storage.close()
+    else:
+        with tempfile.TemporaryDirectory() as tmp:
+            bare = await bare_loop(str(Path(tmp) / "bare.sqlite3"), args.bare_seconds)
+            run = await service_run(str(Path(tmp) / "service.sqlite3"), args.tables,
+                                    args.deals, args.level)
+            null = await service_run(str(Path(tmp) / "null.sqlite3"), args.tables, args.deals,
+                                     args.level, null=True)
+            mem = await memory_per_table(str(Path(tmp) / "memory.sqlite3"), args.tables,
+                                         args.level)
+            size = (Path(tmp) / "service.sqlite3").stat().st_size
     print(json.dumps({
+        "database": "postgresql" if args.db else "sqlite",
         "tables": args.tables,
         "deals": run["deals"],
         "level": args.level,

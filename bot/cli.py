@@ -3,11 +3,14 @@
 - ``python -m bot`` (or ``run``): play on Discord; without ``DISCORD_TOKEN``, the offline mode.
 - ``python -m bot sync``: register the slash commands.
 - ``python -m bot --offline [--port N]`` (or ``offline``): the offline mode even with a token.
-- ``python -m bot simulate --db PATH --tables N --deals K [--players 4] [--level random]
+- ``python -m bot simulate --db URL --tables N --deals K [--players 4] [--level random]
   [--people P] [--strokes S]``
-- ``python -m bot export --db PATH --format json|csv [--guild ID] [--table ID] [--out FILE]``
-- ``python -m bot ratings rebuild --db PATH [--guild ID]``: the skill ratings again from the
+- ``python -m bot export --db URL --format json|csv [--guild ID] [--table ID] [--out FILE]``
+- ``python -m bot ratings rebuild --db URL [--guild ID]``: the skill ratings again from the
   stored history (exactly the numbers live play gave)
+- ``python -m bot migrate --from URL --to URL``: copy a whole database into an empty one.
+
+``--db`` takes a file path, ``sqlite:///FILE`` or ``postgresql://user:password@host/db``.
 
 The commands' work lives where it belongs (``bot.shell.run`` connects to Discord,
 ``bot.offline`` serves the simulated one, ``bot.service`` simulates and exports); this module
@@ -49,7 +52,8 @@ def parser() -> argparse.ArgumentParser:
     off.add_argument("--port", type=int, default=None, dest="offline_port",
                      help=f"port of the page (default: OFFLINE_PORT or {OFFLINE_PORT_DEFAULT})")
     sim = sub.add_parser("simulate", help="play tables of computer players (no Discord)")
-    sim.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
+    sim.add_argument("--db", default=None,
+                     help="database file or URL (default: DATABASE_URL or DATABASE_PATH)")
     sim.add_argument("--tables", type=int, default=4)
     sim.add_argument("--deals", type=int, default=10)
     sim.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
@@ -62,7 +66,8 @@ def parser() -> argparse.ArgumentParser:
                           "are skipped: a computer plays them, the results are theirs)")
     sim.add_argument("--strokes", type=int, default=None, help="strokes per match (1: one deal)")
     exp = sub.add_parser("export", help="export the history (deal records or CSV)")
-    exp.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
+    exp.add_argument("--db", default=None,
+                     help="database file or URL (default: DATABASE_URL or DATABASE_PATH)")
     exp.add_argument("--format", default="json", choices=("json", "csv"))
     exp.add_argument("--guild", type=int, default=None)
     exp.add_argument("--table", type=int, default=None)
@@ -72,23 +77,31 @@ def parser() -> argparse.ArgumentParser:
     reb = rat_sub.add_parser("rebuild", help="rate every finished match again, in order")
     reb.add_argument("--db", default=None, help="database file (default: DATABASE_PATH)")
     reb.add_argument("--guild", type=int, default=None, help="only this server")
+    mig = sub.add_parser("migrate", help="copy a whole database into an empty one (e.g. "
+                                         "SQLite into PostgreSQL), checked")
+    mig.add_argument("--from", dest="source", required=True,
+                     help="the database to copy: a file, sqlite:///FILE or postgresql://…")
+    mig.add_argument("--to", dest="target", required=True,
+                     help="the empty database to fill (refused when it holds any row)")
     return p
 
 
 def default_db() -> str:
-    """``DATABASE_PATH`` from the environment or ``.env`` (default ``gaigel.sqlite3``)."""
+    """``DATABASE_URL``, else ``DATABASE_PATH``, from the environment or ``.env`` (default
+    ``gaigel.sqlite3``)."""
     try:
         from .config import load_settings
-        return load_settings().database_path
+        return load_settings().database
     except Exception:  # simulate and export need no valid bot settings
         import os
-        return os.environ.get("DATABASE_PATH") or "gaigel.sqlite3"
+        return (os.environ.get("DATABASE_URL") or os.environ.get("DATABASE_PATH")
+                or "gaigel.sqlite3")
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     command = args.command or ("offline" if args.offline or args.port is not None else "run")
-    if command in ("simulate", "export", "ratings"):
+    if command in ("simulate", "export", "ratings", "migrate"):
         return _offline_tools(args)
     from .config import SettingsError, load_settings
     try:
@@ -108,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _offline_tools(args: Any) -> int:
-    """``simulate``, ``export`` and ``ratings``: the service and the database, no Discord."""
+    """``simulate``, ``export``, ``ratings`` and ``migrate``: the service and the database, no
+    Discord."""
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         if args.command == "simulate":
@@ -124,9 +138,14 @@ def _offline_tools(args: Any) -> int:
             return 0
         if args.command == "ratings":
             return asyncio.run(_rebuild_ratings(args))
+        if args.command == "migrate":
+            from .service.transfer import copy_database
+            report = asyncio.run(copy_database(args.source, args.target))
+            print(json.dumps(report, indent=2))
+            return 0
         return asyncio.run(_export(args))
-    except (StorageError, ServiceError) as exc:
-        print(str(exc), file=sys.stderr)
+    except (StorageError, ServiceError, OSError) as exc:
+        print(str(exc) or type(exc).__name__, file=sys.stderr)
         return 2
 
 

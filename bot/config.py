@@ -1,6 +1,6 @@
 """Settings of the bot, read from the environment and an optional ``.env`` file.
 
-Plain pydantic plus python-dotenv (no pydantic-settings): five variables do not need another
+Plain pydantic plus python-dotenv (no pydantic-settings): a few variables do not need another
 dependency. ``.env.example`` documents every variable.
 """
 
@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from dotenv import dotenv_values
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-ENV_VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL",
-                 "COMPUTER_BUDGET_MS")
+ENV_VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
+                 "COMPUTER_BUDGET_MS", "SHARD_COUNT", "SHARD_IDS")
 
 
 class Settings(BaseModel):
@@ -25,6 +25,15 @@ class Settings(BaseModel):
     discord_token: str | None = Field(default=None, repr=False)
     """Needed only to connect to Discord; tests and the offline mode run without one."""
     database_path: str = "gaigel.sqlite3"
+    database_url: str | None = None
+    """``sqlite:///FILE`` or ``postgresql://user:password@host/database``; when set it wins
+    over ``database_path`` (see ``database``)."""
+    shard_count: int | None = Field(default=None, ge=1)
+    """Discord gateway shards of the whole bot (all processes together); unset: discord.py
+    decides and this one process runs them all."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs (``SHARD_IDS=0,1``); needs ``shard_count``. Unset with a
+    count: all of them."""
     dev_guild_id: int | None = None
     """When set, ``python -m bot sync`` syncs the commands to this one server (instant)."""
     log_level: str = "INFO"
@@ -36,6 +45,71 @@ class Settings(BaseModel):
     @classmethod
     def _blank_token_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @property
+    def database(self) -> str:
+        """What the storage opens: ``DATABASE_URL`` if set, else the file ``DATABASE_PATH``."""
+        return self.database_url or self.database_path
+
+    @property
+    def sqlite_file(self) -> str | None:
+        """The SQLite file in use, or None on PostgreSQL."""
+        from .storage.db import parse_url
+        kind, where = parse_url(self.database)
+        return where if kind == "sqlite" else None
+
+    @field_validator("database_url", mode="before")
+    @classmethod
+    def _blank_url_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        if isinstance(value, str):
+            from .storage.db import StorageError, parse_url
+            try:
+                if "://" not in value:
+                    raise StorageError("a URL such as sqlite:///gaigel.sqlite3 or "
+                                       "postgresql://user:password@host/database")
+                parse_url(value)
+            except StorageError as exc:
+                raise ValueError(str(exc)) from None
+            return value.strip()
+        return value
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: object) -> object:
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.replace(" ", ",").split(",") if p.strip()]
+            if not parts:
+                return None
+            if not all(p.isdigit() for p in parts):
+                raise ValueError("a list of shard numbers such as 0,1,2")
+            return tuple(int(p) for p in parts)
+        return value
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT")
+            bad = [i for i in self.shard_ids if i >= self.shard_count]
+            if bad or len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError(f"SHARD_IDS must be distinct numbers from 0 to "
+                                 f"{self.shard_count - 1}")
+        return self
+
+    @property
+    def shards(self) -> tuple[int, tuple[int, ...]] | None:
+        """``(count, ids)`` this process runs, or None when discord.py decides."""
+        if self.shard_count is None:
+            return None
+        ids = self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
+        return self.shard_count, ids
 
     @field_validator("dev_guild_id", mode="before")
     @classmethod

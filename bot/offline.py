@@ -203,11 +203,11 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
             await bot.svc.set_settings(GUILD_ID, turn_timer=0)
         async with env.preview(channel, viewers=[you, friend], layout="channel",
                                port=port, assets=assets) as preview:
-            key = page_key(settings.database_path)
+            key = page_key(settings.sqlite_file or "")
             if key is not None:
                 preview.capability = key  # the same address after a restart
             session = OfflineSession(env, bot, guild, channel, you, friend, preview,
-                                     settings.database_path)
+                                     settings.sqlite_file or settings.database)
             auto = _AutoPublish(session, real_clock=real_clock)
             auto.start()
             try:

@@ -1,9 +1,12 @@
 """Shared test fixtures."""
 
+import itertools
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
+from pg import INSTALL_HINT, PostgresServer, find_bindir
 
 # Fixtures of the bot tests (simcord_bot, world): tests/world.py.
 pytest_plugins = ("world",)
@@ -21,3 +24,37 @@ def _fail_on_discord_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     ]
     if bad:
         pytest.fail("discord logged errors:\n" + "\n".join(bad), pytrace=False)
+
+
+# ---------------------------------------------------------------------- both storage back ends
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL server for the session (skipped when it is not installed)."""
+    bindir = find_bindir()
+    if bindir is None:
+        pytest.skip(INSTALL_HINT)
+    server = PostgresServer(bindir)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], str]:
+    """Makes empty databases of each back end in turn: SQLite files, or fresh PostgreSQL
+    databases. Storage and service tests take this (or ``db_url``) to run on both."""
+    if request.param == "sqlite":
+        names = itertools.count(1)
+        return lambda: f"sqlite:///{tmp_path / f'g{next(names)}.sqlite3'}"
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return server.new_database
+
+
+@pytest.fixture
+def db_url(new_db_url: Callable[[], str]) -> str:
+    """One empty database of each back end."""
+    return new_db_url()

@@ -131,10 +131,12 @@ FOUR = ("alice", "bob", "carol", "dan")
 class World:
     bots: list[GaigelBot] = []
 
-    def __init__(self, env: simcord.Env) -> None:
+    def __init__(self, env: simcord.Env, guild: Any = None, channel: Any = None) -> None:
+        """A new guild "Schwaben" with ``#gaigel``, or a view of ``channel`` in ``guild``
+        (several tables of one server, each its own World)."""
         self.env = env
-        self.guild = env.create_guild(name="Schwaben")
-        self.channel = self.guild.create_text_channel("gaigel")
+        self.guild = guild if guild is not None else env.create_guild(name="Schwaben")
+        self.channel = channel if channel is not None else self.guild.create_text_channel("gaigel")
         self.users: dict[str, Any] = {}
         self.last_table: int | None = None
         self.hands: dict[str, Any] = {}

@@ -32,8 +32,12 @@ class ServiceCore:
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  on_outcome: CommittedCallback | None = None,
                  computer_budget_ms: int | None = None, seed: int | None = None,
-                 closed_kept: int = CLOSED_KEPT) -> None:
+                 closed_kept: int = CLOSED_KEPT,
+                 shards: tuple[int, tuple[int, ...]] | None = None) -> None:
         self.db = storage
+        self.shards = shards
+        """``(shard_count, shard_ids)`` of this process: it recovers, times and drives only
+        the tables of guilds on those shards (other processes run the others); None: all."""
         self.clock = clock
         self.on_outcome = on_outcome
         """Awaited after each change is committed, in order, under the table's lock: the shell
@@ -124,14 +128,21 @@ class ServiceCore:
         if not t.live:
             self.tables.note_closed(t)
 
+    def owns(self, guild_id: int) -> bool:
+        """Whether the guild is on this process's shards (Discord's ``(id >> 22) % count``)."""
+        if self.shards is None:
+            return True
+        count, ids = self.shards
+        return (guild_id >> 22) % count in ids
+
     async def load(self, table_id: int) -> bool:
         """Bring a closed table back into memory, so that the buttons of its old messages answer
         after a restart as they did before (a start recovers only live tables). False when
-        there is no such table."""
+        there is no such table, or when it belongs to a guild of another process's shards."""
         t = self.tables.get(table_id)
         if t is None:
             rows = await self.db.read(q.load_live, table_id)
-            if not rows:
+            if not rows or not self.owns(int(rows[0]["guild_id"])):
                 return False
             t = self.tables.get(table_id)  # another click may have loaded it meanwhile
             if t is None:

@@ -7,6 +7,7 @@ import logging
 from typing import Any
 
 from ..storage import queries as q
+from ..storage.errors import is_duplicate
 from .computer import levels
 from .errors import ServiceError
 from .models import Committed, PublicState, TableOptions, UserPrefs
@@ -88,7 +89,7 @@ class Lobby(Play):
             try:
                 tid = await self.db.write(txn)
             except Exception as exc:
-                if "UNIQUE" in str(exc):
+                if is_duplicate(exc):  # another start in this channel won
                     raise ServiceError("table_exists") from None
                 raise
             t = LiveTable(tid, guild_id, channel_id, host_id, opts, rules)

@@ -54,7 +54,8 @@ class GameService(Lobby):
         return service
 
     async def _recover(self) -> None:
-        rows = await self.db.read(q.load_live)
+        """Rebuild the live tables of this process's shards (all without shards)."""
+        rows = await self.db.read(q.load_live, None, self.shards)
         for row in rows:
             table = self._build(row)
             self.tables.add(table)
@@ -109,6 +110,8 @@ class GameService(Lobby):
 
     async def shown_messages(self, table_id: int | None = None) -> list[ShownMessage]:
         rows = await self.db.read(q.shown_messages, table_id)
+        if self.shards is not None and table_id is None:  # another process's are not ours
+            rows = [row for row in rows if row["table_id"] in self.tables]
         return [ShownMessage(**row) for row in rows]
 
     # ------------------------------------------------------------------ history and stats

@@ -58,7 +58,12 @@ class GaigelBot(discord.Client):
                  service_options: dict[str, Any] | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
-        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none())
+        shards: dict[str, Any] = {}
+        if isinstance(self, discord.AutoShardedClient) and settings.shards is not None:
+            count, ids = settings.shards
+            shards = {"shard_count": count, "shard_ids": list(ids)}
+        super().__init__(intents=intents, allowed_mentions=discord.AllowedMentions.none(),
+                         **shards)
         self.settings = settings
         self.pacing = pacing or Pacing()
         self.service_options = dict(service_options or {})
@@ -80,9 +85,9 @@ class GaigelBot(discord.Client):
         from .translator import GaigelTranslator
         if self.service is None:
             options = {"computer_budget_ms": self.settings.computer_budget_ms,
-                       **self.service_options}
+                       "shards": self.settings.shards, **self.service_options}
             self.service = await GameService.open(
-                self.settings.database_path, clock=now, on_outcome=self.on_outcome, **options)
+                self.settings.database, clock=now, on_outcome=self.on_outcome, **options)
         self.wire(self.service)
         await self.faces.load(self)
         self.add_dynamic_items(TableButton, HandButton, PrimerButton)
@@ -197,6 +202,11 @@ class GaigelBot(discord.Client):
                     break
         finally:
             self._advancing.pop(table_id, None)
+
+
+class ShardedGaigelBot(GaigelBot, discord.AutoShardedClient):
+    """The bot with ``SHARD_COUNT`` (and ``SHARD_IDS``): an ``AutoShardedClient`` running those
+    gateway shards in this process; its service drives only the tables of their guilds."""
 
 
 class GaigelTree(app_commands.CommandTree[GaigelBot]):

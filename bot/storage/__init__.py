@@ -1,4 +1,4 @@
-"""SQLite storage of tables, deals, actions, matches and results (no Discord)."""
+"""Storage of tables, deals, actions, matches and results (no Discord): SQLite or PostgreSQL."""
 
 from .db import SchemaTooNew, StaleVersion, Storage, StorageError
 from .migrations import MIGRATIONS, SCHEMA_VERSION

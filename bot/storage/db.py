@@ -1,230 +1,108 @@
-"""The SQLite connection: settings, migrations, and transactions run whole on aiosqlite's thread.
+"""The storage the service uses: one interface, two back ends (SQLite, PostgreSQL).
 
-One ``aiosqlite`` connection per process. A transaction is a plain function of a
-``sqlite3.Connection`` handed to the connection's own worker thread in one piece (``write``):
-``BEGIN IMMEDIATE``, the function, ``COMMIT`` — so statements of different tables can never
-interleave inside one transaction.
+A transaction is a plain function of a connection, ``fn(c, *args)``, written once for both
+back ends against a small protocol (``Connection``): ``c.execute(sql, params)`` returns a
+cursor with ``rowcount``, ``fetchone()``, ``fetchall()`` and iteration over rows that answer
+``row[0]``, ``row["name"]`` and ``dict(row)``; ``c.executemany(sql, rows)``. SQL is written
+with ``?`` placeholders in the dialect both databases share (``INSERT … RETURNING``,
+``ON CONFLICT … DO UPDATE``, no ``INSERT OR REPLACE``, sums of ``CASE`` rather than of
+comparisons); the PostgreSQL back end numbers the placeholders (``$1``, ``$2``, …).
 
-Writes that arrive while the thread is busy wait in a queue and travel to it together, in
-arrival order, each still its own transaction, committed before its ``write`` returns: many
-tables acting at once cost one hop to the thread and one wake-up of the event loop per batch
-instead of one per action, and none of them is acknowledged before its commit.
+- ``write(fn, *args)``: one transaction, committed before it returns.
+- ``write_statement(fn, *args)``: ``fn`` executes exactly one writing statement, which is its
+  own transaction.
+- ``read(fn, *args)``: one consistent snapshot.
+- ``run(fn, *args)``: no transaction (configuration, single reads).
+
+``Storage.open(target)`` picks the back end: a path or ``sqlite:///path`` (``sqlite.py``,
+the embedded default), or ``postgresql://user:pass@host/db`` (``postgres.py``, asyncpg).
+Both migrate to the newest schema on open (``migrations.py``, ``migrations_pg.py``: the same
+numbering) and refuse a newer database.
 """
 
 from __future__ import annotations
 
-import asyncio
-import logging
-import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-import aiosqlite
+from .errors import SchemaTooNew, StaleVersion, StorageError
 
-from .migrations import MIGRATIONS
-
-log = logging.getLogger(__name__)
+__all__ = ["Connection", "SchemaTooNew", "StaleVersion", "Storage", "StorageError",
+           "parse_url"]
 
 T = TypeVar("T")
 
-BUSY_TIMEOUT_MS = 5000
+SQLITE_PREFIX = "sqlite:///"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
 
-class StorageError(RuntimeError):
-    """The database cannot be used (for example: it is newer than this code)."""
+class Cursor(Protocol):
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+    def __iter__(self) -> Iterator[Any]: ...
 
 
-class SchemaTooNew(StorageError):
-    pass
+class Connection(Protocol):
+    """What a transaction function may call (``sqlite3.Connection`` is one)."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Any: ...
+    def executemany(self, sql: str, parameters: Any, /) -> Any: ...
 
 
-class StaleVersion(StorageError):
-    """A table's version was not the expected one: someone else changed it first."""
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script into complete statements (triggers keep their inner ``;``)."""
-    out: list[str] = []
-    buf = ""
-    for piece in script.split(";"):
-        buf += piece + ";"
-        if sqlite3.complete_statement(buf):
-            if buf.strip(" \n\t;"):
-                out.append(buf.strip())
-            buf = ""
-    if buf.strip(" \n\t;"):
-        raise StorageError("a migration ends with an incomplete statement")
-    return out
-
-
-def schema_version(c: sqlite3.Connection) -> int:
-    return int(c.execute("PRAGMA user_version").fetchone()[0])
-
-
-def migrate(c: sqlite3.Connection, migrations: Sequence[str] = MIGRATIONS,
-            upto: int | None = None) -> list[int]:
-    """Apply the missing steps (up to ``upto``), each in its own transaction. Return them."""
-    target = len(migrations) if upto is None else upto
-    current = schema_version(c)
-    if current > len(migrations):
-        raise SchemaTooNew(
-            f"the database is at schema version {current}, but this code knows only versions "
-            f"up to {len(migrations)}: it was written by a newer version of the bot. "
-            "Upgrade the bot (or use a copy of an older database); refusing to touch it.")
-    applied = []
-    for step in range(current, target):
-        c.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in _statements(migrations[step]):
-                c.execute(statement)
-            c.execute(f"PRAGMA user_version = {step + 1}")
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
-        applied.append(step + 1)
-    return applied
-
-
-def configure(c: sqlite3.Connection) -> None:
-    """WAL, synchronous=NORMAL, foreign keys, a busy timeout (outside any transaction)."""
-    c.row_factory = sqlite3.Row
-    c.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    mode = c.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-    if str(mode).lower() != "wal":
-        log.warning("journal_mode is %s, not WAL", mode)
-    c.execute("PRAGMA synchronous = NORMAL")
-    c.execute("PRAGMA foreign_keys = ON")
+def parse_url(target: str | Path) -> tuple[str, str]:
+    """``("sqlite", path)`` or ``("postgresql", dsn)`` for a database URL or a plain path."""
+    text = str(target).strip()
+    if text.startswith(POSTGRES_PREFIXES):
+        return "postgresql", text
+    if text.startswith(SQLITE_PREFIX):
+        path = text[len(SQLITE_PREFIX):]
+        if not path:
+            raise StorageError(f"no file in the database URL {text!r}")
+        return "sqlite", path
+    if "://" in text:
+        raise StorageError(f"unknown database URL {text!r}: use sqlite:///FILE or "
+                           "postgresql://user:password@host/database")
+    return "sqlite", text
 
 
 class Storage:
-    """The process's database connection. Create with ``await Storage.open(path)``."""
+    """A database the service writes through. Create with ``await Storage.open(target)``."""
 
-    MAX_BATCH = 256
-
-    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
-        self._db = db
-        self.path = path
-        self.closed = False
-        self._queue: list[tuple[Callable[..., Any], tuple[Any, ...], bool,
-                                asyncio.Future[Any]]] = []
-        self._flushing = False
-        self.batches = 0
-        """Batches of writes sent to the database thread (for the benchmark)."""
+    dialect = ""
+    url = ""
+    path = ""
+    closed = False
+    batches = 0
+    """Batches of writes sent to the database (for the benchmark)."""
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrate_to: int | None = None) -> Storage:
-        """Open (creating the file), configure, and migrate to the newest schema."""
-        path = str(path)
-        db = await aiosqlite.connect(path, isolation_level=None)
-        storage = cls(db, path)
-        try:
-            await storage.run(configure)
-            applied = await storage.run(migrate, MIGRATIONS, migrate_to)
-        except BaseException:
-            await db.close()
-            raise
-        if applied:
-            log.info("database %s migrated to version %d", path, applied[-1])
-        return storage
+    async def open(cls, target: str | Path, *, migrate_to: int | None = None) -> Storage:
+        """Open (creating if needed) and migrate the database that ``target`` names."""
+        kind, where = parse_url(target)
+        if kind == "postgresql":
+            from .postgres import PostgresStorage
+            return await PostgresStorage.open_dsn(where, migrate_to=migrate_to)
+        from .sqlite import SqliteStorage
+        return await SqliteStorage.open_file(where, migrate_to=migrate_to)
 
     async def close(self) -> None:
-        if not self.closed:
-            while self._flushing or self._queue:  # let queued writes commit first
-                await asyncio.sleep(0.001)
-            self.closed = True
-            await self._db.close()
+        raise NotImplementedError
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(connection, *args)`` on the connection's thread (no transaction)."""
-        db = self._db
-        # aiosqlite's own hop to its worker thread: the one way to run several statements
-        # without another coroutine's statements slipping in between (aiosqlite is pinned).
-        return await db._execute(lambda: fn(db._conn, *args))  # type: ignore[no-untyped-call, no-any-return]
+        raise NotImplementedError
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(connection, *args)`` as one transaction, committed before this returns."""
-        return await self._enqueue(fn, args, True)
+        raise NotImplementedError
 
     async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(connection, *args)``, which executes exactly one writing statement: SQLite
-        makes that statement its own transaction, committed before this returns."""
-        return await self._enqueue(fn, args, False)
-
-    async def _enqueue(self, fn: Callable[..., T], args: tuple[Any, ...], wrap: bool) -> T:
-        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._queue.append((fn, args, wrap, future))
-        if not self._flushing:
-            self._flushing = True
-            asyncio.get_running_loop().create_task(self._flush())
-        return await future
-
-    async def _flush(self) -> None:
-        """Send queued writes to the thread, a batch at a time, until the queue is empty."""
-        try:
-            while self._queue:
-                batch = self._queue[:self.MAX_BATCH]
-                del self._queue[:self.MAX_BATCH]
-                try:
-                    outcomes = await self.run(_batch, [(fn, args, wrap)
-                                                       for fn, args, wrap, _ in batch])
-                except asyncio.CancelledError:  # shutting down: the batch may or may not commit
-                    for *_, future in batch + self._queue:
-                        future.cancel()
-                    self._queue.clear()
-                    raise
-                except Exception as exc:  # the connection itself failed
-                    outcomes = [(False, exc)] * len(batch)
-                self.batches += 1
-                for (_, _, _, future), (ok, value) in zip(batch, outcomes, strict=True):
-                    if future.done():
-                        continue
-                    if ok:
-                        future.set_result(value)
-                    else:
-                        future.set_exception(value)
-        finally:
-            self._flushing = False
+        raise NotImplementedError
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(connection, *args)`` in one read transaction (a consistent snapshot)."""
-        return await self.run(_read_transaction, fn, args)
+        raise NotImplementedError
 
     async def schema_version(self) -> int:
-        return await self.run(schema_version)
+        raise NotImplementedError
 
-
-def _transaction(c: sqlite3.Connection, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
-    c.execute("BEGIN IMMEDIATE")
-    try:
-        out = fn(c, *args)
-        c.execute("COMMIT")
-    except BaseException:
-        if c.in_transaction:
-            c.execute("ROLLBACK")
-        raise
-    return out
-
-
-def _batch(c: sqlite3.Connection, batch: list[tuple[Callable[..., Any], tuple[Any, ...], bool]]
-           ) -> list[tuple[bool, Any]]:
-    """Several transactions in a row on the thread; each commits or rolls back on its own."""
-    out: list[tuple[bool, Any]] = []
-    for fn, args, wrap in batch:
-        try:
-            out.append((True, _transaction(c, fn, args) if wrap else fn(c, *args)))
-        except Exception as exc:
-            if c.in_transaction:  # never expected: a single statement commits or undoes itself
-                c.execute("ROLLBACK")
-            out.append((False, exc))
-    return out
-
-
-def _read_transaction(c: sqlite3.Connection, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
-    c.execute("BEGIN")
-    try:
-        return fn(c, *args)
-    finally:
-        if c.in_transaction:
-            c.execute("COMMIT")

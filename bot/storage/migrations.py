@@ -3,6 +3,10 @@
 Step ``k`` (1-based) takes a database from ``PRAGMA user_version`` k-1 to k; each step runs in
 its own transaction together with the version bump, so a crash leaves either the old or the
 new schema, never half of one. Tables are ``STRICT``.
+
+PostgreSQL: every step also has its PostgreSQL form at the same index in ``migrations_pg.py``
+(its header lists the translations: BIGINT ids, DOUBLE PRECISION, identity columns, plpgsql
+triggers); a test fails while one is missing.
 """
 
 from __future__ import annotations

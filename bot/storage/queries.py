@@ -1,4 +1,5 @@
-"""The SQL, as plain functions of a ``sqlite3.Connection`` run on the database thread.
+"""The SQL, as plain functions of a connection (``db.Connection``), written once for SQLite
+and PostgreSQL: ``?`` placeholders, ``RETURNING`` for new ids, ``ON CONFLICT`` for upserts.
 
 Writers are composed into one transaction by the service (``Storage.write``); every change of
 a table goes with its version bump (``bump``: ``WHERE version = ?``), so a change made from a
@@ -8,11 +9,11 @@ stale picture of the table is refused as a whole.
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .db import StaleVersion
+from .db import Connection
+from .errors import StaleVersion
 
 LIVE_STATUSES = ("open", "playing", "waiting")
 
@@ -24,7 +25,7 @@ def dumps(value: Any) -> str:
 # ---------------------------------------------------------------------- tables and seats
 
 
-def bump(c: sqlite3.Connection, table_id: int, version: int, **columns: Any) -> int:
+def bump(c: Connection, table_id: int, version: int, **columns: Any) -> int:
     """Bump a table's version from ``version`` (else StaleVersion), setting ``columns``."""
     sets = "".join(f", {name} = ?" for name in columns)
     cur = c.execute(f"UPDATE tables SET version = version + 1{sets} WHERE id = ? AND version = ?",
@@ -34,49 +35,52 @@ def bump(c: sqlite3.Connection, table_id: int, version: int, **columns: Any) -> 
     return version + 1
 
 
-def insert_table(c: sqlite3.Connection, guild_id: int, channel_id: int, host_id: int,
+def insert_table(c: Connection, guild_id: int, channel_id: int, host_id: int,
                  players: int, rules: dict[str, Any], options: dict[str, Any], now: float) -> int:
     cur = c.execute(
         "INSERT INTO tables (guild_id, channel_id, host_id, players, rules, options, status,"
-        " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)",
+        " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)"
+        " RETURNING id",
         (guild_id, channel_id, host_id, players, dumps(rules), dumps(options), now, now))
-    return int(cur.lastrowid or 0)
+    return int(cur.fetchone()[0])
 
 
-def put_seat(c: sqlite3.Connection, table_id: int, chair: int, user_id: int | None, name: str,
+def put_seat(c: Connection, table_id: int, chair: int, user_id: int | None, name: str,
              computer: bool, level: str | None, away: bool = False, missed: int = 0) -> None:
     c.execute(
-        "INSERT OR REPLACE INTO seats (table_id, chair, user_id, name, computer, level, away,"
-        " missed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO seats (table_id, chair, user_id, name, computer, level, away, missed, ready)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0) ON CONFLICT (table_id, chair) DO UPDATE SET"
+        " user_id = excluded.user_id, name = excluded.name, computer = excluded.computer,"
+        " level = excluded.level, away = excluded.away, missed = excluded.missed, ready = 0",
         (table_id, chair, user_id, name, int(computer), level, int(away), missed))
 
 
-def delete_seat(c: sqlite3.Connection, table_id: int, chair: int) -> None:
+def delete_seat(c: Connection, table_id: int, chair: int) -> None:
     c.execute("DELETE FROM seats WHERE table_id = ? AND chair = ?", (table_id, chair))
 
 
-def set_ready(c: sqlite3.Connection, table_id: int, chair: int) -> None:
+def set_ready(c: Connection, table_id: int, chair: int) -> None:
     """The person in ``chair`` is ready for the next deal."""
     c.execute("UPDATE seats SET ready = 1 WHERE table_id = ? AND chair = ?", (table_id, chair))
 
 
-def clear_ready(c: sqlite3.Connection, table_id: int) -> None:
+def clear_ready(c: Connection, table_id: int) -> None:
     """A deal starts: every vote for it is spent."""
     c.execute("UPDATE seats SET ready = 0 WHERE table_id = ? AND ready = 1", (table_id,))
 
 
-def set_away(c: sqlite3.Connection, table_id: int, chair: int, away: bool, missed: int) -> None:
+def set_away(c: Connection, table_id: int, chair: int, away: bool, missed: int) -> None:
     c.execute("UPDATE seats SET away = ?, missed = ? WHERE table_id = ? AND chair = ?",
               (int(away), missed, table_id, chair))
 
 
-def live_table_in_channel(c: sqlite3.Connection, channel_id: int) -> int | None:
+def live_table_in_channel(c: Connection, channel_id: int) -> int | None:
     row = c.execute("SELECT id FROM tables WHERE channel_id = ? AND status IN"
                     " ('open', 'playing', 'waiting')", (channel_id,)).fetchone()
     return None if row is None else int(row[0])
 
 
-def last_table_in_channel(c: sqlite3.Connection, channel_id: int) -> dict[str, int] | None:
+def last_table_in_channel(c: Connection, channel_id: int) -> dict[str, int] | None:
     """The channel's most recent table in any status: what a host exports after a match."""
     row = c.execute("SELECT id, host_id FROM tables WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
                     (channel_id,)).fetchone()
@@ -86,35 +90,35 @@ def last_table_in_channel(c: sqlite3.Connection, channel_id: int) -> dict[str, i
 # ---------------------------------------------------------------------- matches, deals, actions
 
 
-def insert_match(c: sqlite3.Connection, table_id: int, kind: str, state: dict[str, Any],
+def insert_match(c: Connection, table_id: int, kind: str, state: dict[str, Any],
                  now: float) -> int:
-    cur = c.execute("INSERT INTO matches (table_id, kind, state, started_at) VALUES (?, ?, ?, ?)",
-                    (table_id, kind, dumps(state), now))
-    return int(cur.lastrowid or 0)
+    cur = c.execute("INSERT INTO matches (table_id, kind, state, started_at) VALUES (?, ?, ?, ?)"
+                    " RETURNING id", (table_id, kind, dumps(state), now))
+    return int(cur.fetchone()[0])
 
 
-def update_match(c: sqlite3.Connection, match_id: int, state: dict[str, Any],
+def update_match(c: Connection, match_id: int, state: dict[str, Any],
                  winner: int | None, ended_at: float | None) -> None:
     c.execute("UPDATE matches SET state = ?, winner = ?, ended_at = ? WHERE id = ?",
               (dumps(state), winner, ended_at, match_id))
 
 
-def end_match(c: sqlite3.Connection, match_id: int, now: float) -> None:
+def end_match(c: Connection, match_id: int, now: float) -> None:
     c.execute("UPDATE matches SET ended_at = ? WHERE id = ? AND ended_at IS NULL", (now, match_id))
 
 
-def insert_deal(c: sqlite3.Connection, table_id: int, match_id: int, number: int, shift: int,
+def insert_deal(c: Connection, table_id: int, match_id: int, number: int, shift: int,
                 players: int, rules: dict[str, Any], layout: dict[str, Any],
                 seats: list[dict[str, Any]], now: float) -> int:
     cur = c.execute(
         "INSERT INTO deals (table_id, match_id, number, shift, players, rules, layout, seats,"
-        " started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (table_id, match_id, number, shift, players, dumps(rules), dumps(layout), dumps(seats),
          now))
-    return int(cur.lastrowid or 0)
+    return int(cur.fetchone()[0])
 
 
-def insert_action(c: sqlite3.Connection, table_id: int, version: int, deal_id: int, idx: int,
+def insert_action(c: Connection, table_id: int, version: int, deal_id: int, idx: int,
                   seat: int, action: str, actor: int | None, via: str, at: float) -> int:
     """Store an accepted action if the table is still at ``version`` (else StaleVersion).
 
@@ -131,12 +135,12 @@ def insert_action(c: sqlite3.Connection, table_id: int, version: int, deal_id: i
     return version + 1
 
 
-def set_status(c: sqlite3.Connection, table_id: int, status: str, now: float) -> None:
+def set_status(c: Connection, table_id: int, status: str, now: float) -> None:
     """A table's status, changed together with an action (which bumps the version)."""
     c.execute("UPDATE tables SET status = ?, updated_at = ? WHERE id = ?", (status, now, table_id))
 
 
-def finish_deal(c: sqlite3.Connection, deal_id: int, now: float, result: dict[str, Any],
+def finish_deal(c: Connection, deal_id: int, now: float, result: dict[str, Any],
                 winner_team: int, games: int, reason: str, score: dict[str, Any]) -> None:
     c.execute("UPDATE deals SET ended_at = ?, result = ?, winner_team = ?, games = ?, reason = ?,"
               " score = ? WHERE id = ? AND ended_at IS NULL",
@@ -148,7 +152,14 @@ RESULT_COLUMNS = ("deal_id", "chair", "seat", "guild_id", "table_id", "match_id"
                   "knock_right", "knock_wrong", "uebergaigelt", "at")
 
 
-def insert_results(c: sqlite3.Connection, rows: Iterable[Sequence[Any]]) -> None:
+def insert_results(c: Connection, rows: Iterable[Sequence[Any]]) -> None:
+    """A deal's results. Ratings are moved in the order results are stored (their rowid); on
+    PostgreSQL, where several transactions of a guild may run at once, the guild's results and
+    ratings are written under the guild's transaction lock, so that order is the commit order."""
+    rows = list(rows)
+    if getattr(c, "dialect", "sqlite") == "postgresql" and rows:
+        c.execute("SELECT pg_advisory_xact_lock(?)",
+                  (rows[0][RESULT_COLUMNS.index("guild_id")],))
     marks = ", ".join("?" * len(RESULT_COLUMNS))
     c.executemany(f"INSERT INTO results ({', '.join(RESULT_COLUMNS)}) VALUES ({marks})", rows)
 
@@ -160,7 +171,7 @@ GUILD_COLUMNS = ("preset", "rules", "language", "suit_style", "strokes", "turn_t
                  "season", "rating", "pictures")
 
 
-def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] | None:
+def get_guild_settings(c: Connection, guild_id: int) -> dict[str, Any] | None:
     row = c.execute(f"SELECT {', '.join(GUILD_COLUMNS)} FROM guild_settings WHERE guild_id = ?",
                     (guild_id,)).fetchone()
     if row is None:
@@ -172,18 +183,20 @@ def get_guild_settings(c: sqlite3.Connection, guild_id: int) -> dict[str, Any] |
     return out
 
 
-def put_guild_settings(c: sqlite3.Connection, guild_id: int, values: dict[str, Any],
+def put_guild_settings(c: Connection, guild_id: int, values: dict[str, Any],
                        now: float) -> None:
     row = [values[k] for k in GUILD_COLUMNS]
     row[GUILD_COLUMNS.index("rules")] = dumps(values["rules"])
     row[GUILD_COLUMNS.index("show_points")] = int(values["show_points"])
     row[GUILD_COLUMNS.index("pictures")] = int(values["pictures"])
-    c.execute(f"INSERT OR REPLACE INTO guild_settings (guild_id, {', '.join(GUILD_COLUMNS)},"
-              f" updated_at) VALUES (?, {', '.join('?' * len(GUILD_COLUMNS))}, ?)",
+    updates = ", ".join(f"{k} = excluded.{k}" for k in (*GUILD_COLUMNS, "updated_at"))
+    c.execute(f"INSERT INTO guild_settings (guild_id, {', '.join(GUILD_COLUMNS)},"
+              f" updated_at) VALUES (?, {', '.join('?' * len(GUILD_COLUMNS))}, ?)"
+              f" ON CONFLICT (guild_id) DO UPDATE SET {updates}",
               (guild_id, *row, now))
 
 
-def put_season_mode(c: sqlite3.Connection, guild_id: int, mode: str, now: float) -> None:
+def put_season_mode(c: Connection, guild_id: int, mode: str, now: float) -> None:
     """From now on the guild's results are rated in ``mode``'s seasons. Kept with the highest
     results rowid, so a rebuild knows exactly which results came after the change."""
     c.execute("INSERT INTO season_modes (guild_id, since, mode, results_before)"
@@ -191,7 +204,7 @@ def put_season_mode(c: sqlite3.Connection, guild_id: int, mode: str, now: float)
               (guild_id, now, mode))
 
 
-def get_user_prefs(c: sqlite3.Connection, user_id: int) -> dict[str, Any] | None:
+def get_user_prefs(c: Connection, user_id: int) -> dict[str, Any] | None:
     row = c.execute("SELECT dm_mirror, language, ping, primer_told FROM user_prefs"
                     " WHERE user_id = ?", (user_id,)).fetchone()
     if row is None:
@@ -200,10 +213,13 @@ def get_user_prefs(c: sqlite3.Connection, user_id: int) -> dict[str, Any] | None
             "ping": None if row[2] is None else bool(row[2]), "primer_told": bool(row[3])}
 
 
-def put_user_prefs(c: sqlite3.Connection, user_id: int, dm_mirror: bool, language: str | None,
+def put_user_prefs(c: Connection, user_id: int, dm_mirror: bool, language: str | None,
                    ping: bool | None, primer_told: bool, now: float) -> None:
-    c.execute("INSERT OR REPLACE INTO user_prefs (user_id, dm_mirror, language, ping,"
-              " primer_told, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+    c.execute("INSERT INTO user_prefs (user_id, dm_mirror, language, ping,"
+              " primer_told, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
+              " ON CONFLICT (user_id) DO UPDATE SET dm_mirror = excluded.dm_mirror,"
+              " language = excluded.language, ping = excluded.ping,"
+              " primer_told = excluded.primer_told, updated_at = excluded.updated_at",
               (user_id, int(dm_mirror), language, None if ping is None else int(ping),
                int(primer_told), now))
 
@@ -211,12 +227,24 @@ def put_user_prefs(c: sqlite3.Connection, user_id: int, dm_mirror: bool, languag
 # ---------------------------------------------------------------------- recovery
 
 
-def load_live(c: sqlite3.Connection, table_id: int | None = None) -> list[dict[str, Any]]:
-    """Every live table (or just ``table_id``) with its seats, latest match and latest deal."""
+SHARD_OF_GUILD = "((guild_id >> 22) % ?)"
+"""Discord's shard of a guild: ``(guild_id >> 22) % shard_count``."""
+
+
+def load_live(c: Connection, table_id: int | None = None,
+              shards: tuple[int, Sequence[int]] | None = None) -> list[dict[str, Any]]:
+    """Every live table (or just ``table_id``) with its seats, latest match and latest deal;
+    with ``shards`` (count, ids), only the tables of guilds on those shards."""
     out = []
     if table_id is None:
+        where = ""
+        args: tuple[int, ...] = ()
+        if shards is not None:
+            count, ids = shards
+            where = f" AND {SHARD_OF_GUILD} IN ({', '.join('?' * len(ids))})"
+            args = (count, *ids)
         rows = c.execute("SELECT * FROM tables WHERE status IN ('open', 'playing', 'waiting')"
-                         " ORDER BY id").fetchall()
+                         f"{where} ORDER BY id", args).fetchall()
     else:
         rows = c.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchall()
     for t in rows:
@@ -240,7 +268,7 @@ def load_live(c: sqlite3.Connection, table_id: int | None = None) -> list[dict[s
     return out
 
 
-def last_finished_deal(c: sqlite3.Connection, table_id: int) -> dict[str, Any] | None:
+def last_finished_deal(c: Connection, table_id: int) -> dict[str, Any] | None:
     """A table's newest finished deal (its record: rules, layout, seats) with its actions and
     who made each (actor, via), for the coach's review; None before any deal has ended."""
     d = c.execute("SELECT id, number, shift, players, rules, layout, seats FROM deals"
@@ -258,7 +286,7 @@ def last_finished_deal(c: sqlite3.Connection, table_id: int) -> dict[str, Any] |
 # ---------------------------------------------------------------------- history
 
 
-def finished_deals_page(c: sqlite3.Connection, after_id: int, limit: int,
+def finished_deals_page(c: Connection, after_id: int, limit: int,
                         guild_id: int | None, table_id: int | None) -> list[dict[str, Any]]:
     """Up to ``limit`` finished deals with id > ``after_id``, with their actions, oldest first."""
     where = ["d.ended_at IS NOT NULL", "d.id > ?"]
@@ -300,7 +328,7 @@ _PLAYER_SUMS = """
 """
 
 
-def player_stats(c: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str, Any]:
+def player_stats(c: Connection, guild_id: int, user_id: int) -> dict[str, Any]:
     row = c.execute(f"SELECT {_PLAYER_SUMS} FROM results r JOIN matches m ON m.id = r.match_id"
                     " WHERE r.guild_id = ? AND r.user_id = ?", (guild_id, user_id)).fetchone()
     out = dict(row)
@@ -314,16 +342,20 @@ def player_stats(c: sqlite3.Connection, guild_id: int, user_id: int) -> dict[str
     return out
 
 
-def guild_stats(c: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
+def guild_stats(c: Connection, guild_id: int) -> dict[str, Any]:
     deals = c.execute(
-        "SELECT COUNT(*) AS deals, COALESCE(SUM(d.games = 2), 0) AS double_games,"
-        " COALESCE(SUM(d.reason = 'gaigel'), 0) AS gaigels,"
-        " COALESCE(SUM(d.reason = 'untergaigelt'), 0) AS wrong_knocks,"
-        " COALESCE(SUM(d.reason = 'uebergaigelt'), 0) AS uebergaigelt"
+        "SELECT COUNT(*) AS deals,"
+        " COALESCE(SUM(CASE WHEN d.games = 2 THEN 1 ELSE 0 END), 0) AS double_games,"
+        " COALESCE(SUM(CASE WHEN d.reason = 'gaigel' THEN 1 ELSE 0 END), 0) AS gaigels,"
+        " COALESCE(SUM(CASE WHEN d.reason = 'untergaigelt' THEN 1 ELSE 0 END), 0)"
+        " AS wrong_knocks,"
+        " COALESCE(SUM(CASE WHEN d.reason = 'uebergaigelt' THEN 1 ELSE 0 END), 0)"
+        " AS uebergaigelt"
         " FROM deals d JOIN tables t ON t.id = d.table_id"
         " WHERE t.guild_id = ? AND d.ended_at IS NOT NULL", (guild_id,)).fetchone()
     matches = c.execute(
-        "SELECT COUNT(*) AS matches, COALESCE(SUM(m.winner IS NOT NULL), 0) AS finished"
+        "SELECT COUNT(*) AS matches,"
+        " COALESCE(SUM(CASE WHEN m.winner IS NOT NULL THEN 1 ELSE 0 END), 0) AS finished"
         " FROM matches m JOIN tables t ON t.id = m.table_id WHERE t.guild_id = ?",
         (guild_id,)).fetchone()
     players = c.execute("SELECT COUNT(DISTINCT user_id) FROM results WHERE guild_id = ?"
@@ -348,7 +380,7 @@ def guild_stats(c: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------- shown messages
 
 
-def put_shown_message(c: sqlite3.Connection, table_id: int, kind: str, user_id: int,
+def put_shown_message(c: Connection, table_id: int, kind: str, user_id: int,
                       deal_number: int, channel_id: int | None, message_id: int | None,
                       token: str | None, at: float) -> None:
     """The live message of this kind for this person at this table (replacing the last)."""
@@ -361,12 +393,12 @@ def put_shown_message(c: sqlite3.Connection, table_id: int, kind: str, user_id: 
               (table_id, kind, user_id, deal_number, channel_id, message_id, token, at))
 
 
-def delete_shown_message(c: sqlite3.Connection, table_id: int, kind: str, user_id: int) -> None:
+def delete_shown_message(c: Connection, table_id: int, kind: str, user_id: int) -> None:
     c.execute("DELETE FROM shown_messages WHERE table_id = ? AND kind = ? AND user_id = ?",
               (table_id, kind, user_id))
 
 
-def shown_messages(c: sqlite3.Connection, table_id: int | None = None) -> list[dict[str, Any]]:
+def shown_messages(c: Connection, table_id: int | None = None) -> list[dict[str, Any]]:
     sql = ("SELECT table_id, kind, user_id, deal_number, channel_id, message_id, token,"
            " opened_at FROM shown_messages")
     rows = (c.execute(sql + " WHERE table_id = ?", (table_id,)) if table_id is not None

@@ -48,3 +48,35 @@ async def test_the_strong_computers_think_as_long_as_the_setting_says(tmp_path: 
         assert brains and all(getattr(b, "budget_ms", None) == 42 for b in brains.values())
     finally:
         await bot.close_service()
+
+
+def test_database_url_wins_over_the_path_and_a_bad_one_is_named(tmp_path: Path) -> None:
+    settings = load_settings(None, environ={"DATABASE_PATH": "a.sqlite3"})
+    assert settings.database == "a.sqlite3" and settings.sqlite_file == "a.sqlite3"
+    settings = load_settings(None, environ={"DATABASE_PATH": "a.sqlite3",
+                                            "DATABASE_URL": "postgresql://u:p@h/gaigel"})
+    assert settings.database == "postgresql://u:p@h/gaigel" and settings.sqlite_file is None
+    settings = load_settings(None, environ={"DATABASE_URL": "sqlite:///b.sqlite3"})
+    assert settings.database == "sqlite:///b.sqlite3" and settings.sqlite_file == "b.sqlite3"
+    assert load_settings(None, environ={"DATABASE_URL": " "}).database == "gaigel.sqlite3"
+    for bad in ("mysql://h/db", "gaigel.sqlite3"):
+        with pytest.raises(SettingsError, match="DATABASE_URL"):
+            load_settings(None, environ={"DATABASE_URL": bad})
+
+
+def test_shard_settings_make_a_sharded_bot_with_those_shards(tmp_path: Path) -> None:
+    import discord
+    plain = build_bot(Settings(database_path=str(tmp_path / "g.sqlite3")))
+    assert not isinstance(plain, discord.AutoShardedClient)
+    settings = load_settings(None, environ={"SHARD_COUNT": "4", "SHARD_IDS": "2, 3",
+                                            "DATABASE_PATH": str(tmp_path / "g.sqlite3")})
+    assert settings.shards == (4, (2, 3))
+    bot = build_bot(settings)
+    assert isinstance(bot, discord.AutoShardedClient)
+    assert bot.shard_count == 4 and bot.shard_ids == [2, 3]
+    assert load_settings(None, environ={"SHARD_COUNT": "2"}).shards == (2, (0, 1))
+    for bad in ({"SHARD_IDS": "0"}, {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
+                {"SHARD_COUNT": "2", "SHARD_IDS": "0,0"}, {"SHARD_COUNT": "2", "SHARD_IDS": "x"},
+                {"SHARD_COUNT": "0"}):
+        with pytest.raises(SettingsError, match="SHARD"):
+            load_settings(None, environ=bad)

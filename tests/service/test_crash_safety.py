@@ -1,4 +1,5 @@
-"""Crash safety, for real: a subprocess plays against a database file and is SIGKILLed.
+"""Crash safety, for real: a subprocess plays against a database and is SIGKILLed (a SQLite
+file, or a PostgreSQL database: the ``db_url`` fixture).
 
 The worker (this file run as a script) plays four tables, a person and computers at each, and
 writes every outcome to an acknowledgement log the moment the service hands it out (after its
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,19 +117,22 @@ def _acks(acklog: Path) -> tuple[list[tuple[int, int, int, int, str]], list[tupl
     return actions, deals, ready
 
 
-async def _check(db: Path, acklog: Path, caplog: pytest.LogCaptureFixture) -> int:
+async def _check(db: str, acklog: Path, caplog: pytest.LogCaptureFixture) -> int:
     """The database after a kill: every acknowledged action is there; tables resume."""
     from bot.service import GameService
+    from bot.storage.db import parse_url
 
-    with sqlite3.connect(db) as c:
-        assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    kind, where = parse_url(db)
+    if kind == "sqlite":
+        with sqlite3.connect(where) as c:
+            assert c.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     caplog.clear()
-    svc = await GameService.open(str(db))
+    svc = await GameService.open(db)
     try:
         errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
         assert not errors, [r.getMessage() for r in errors]
 
-        def stored(c: sqlite3.Connection) -> tuple[dict, dict, set]:
+        def stored(c: Any) -> tuple[dict, dict, set]:
             acts = {(r[0], r[1]): r[2] for r in c.execute("SELECT deal_id, idx, action FROM actions")}
             versions = {r[0]: r[1] for r in c.execute("SELECT id, version FROM tables")}
             deal_ids = {r[0] for r in c.execute("SELECT id FROM deals")}
@@ -162,8 +167,10 @@ async def _check(db: Path, acklog: Path, caplog: pytest.LogCaptureFixture) -> in
         await svc.close()
 
 
-async def _crash_loop(tmp_path: Path, kills: int, caplog: pytest.LogCaptureFixture) -> None:
-    db = tmp_path / "crash.sqlite3"
+async def _crash_loop(db: str, tmp_path: Path, kills: int,
+                      caplog: pytest.LogCaptureFixture) -> None:
+    from pg import fetch_all
+
     acklog = tmp_path / "acks.log"
     rng = random.Random(1234)
     survived = 0
@@ -171,7 +178,7 @@ async def _crash_loop(tmp_path: Path, kills: int, caplog: pytest.LogCaptureFixtu
     for _ in range(kills):
         _, _, ready_before = _acks(acklog)
         with open(tmp_path / "worker.err", "w") as err:
-            proc = subprocess.Popen([sys.executable, str(HERE), "worker", str(db), str(acklog),
+            proc = subprocess.Popen([sys.executable, str(HERE), "worker", db, str(acklog),
                                      str(rng.randrange(10**9))], stdout=subprocess.DEVNULL,
                                     stderr=err)
             try:
@@ -191,23 +198,24 @@ async def _crash_loop(tmp_path: Path, kills: int, caplog: pytest.LogCaptureFixtu
         assert proc.returncode == -signal.SIGKILL
         checked = await _check(db, acklog, caplog)
         survived += 1
-    with sqlite3.connect(db) as c:
-        actions = c.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
-        deals = c.execute("SELECT COUNT(*) FROM deals WHERE ended_at IS NOT NULL").fetchone()[0]
+    [(actions,)] = await fetch_all(db, "SELECT COUNT(*) FROM actions")
+    [(deals,)] = await fetch_all(db, "SELECT COUNT(*) FROM deals WHERE ended_at IS NOT NULL")
     print(f"\ncrash test: {survived} SIGKILLs survived; {checked} acknowledged actions all "
           f"found; {actions} actions and {deals} finished deals stored")
     assert survived == kills and checked > 0 and deals > 0
 
 
-def test_sigkill_again_and_again(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+def test_sigkill_again_and_again(db_url: str, tmp_path: Path,
+                                 caplog: pytest.LogCaptureFixture) -> None:
     kills = int(os.environ.get("GAIGEL_CRASH_KILLS", "24"))
-    asyncio.run(_crash_loop(tmp_path, kills, caplog))
+    asyncio.run(_crash_loop(db_url, tmp_path, kills, caplog))
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not os.environ.get("GAIGEL_SLOW"), reason="set GAIGEL_SLOW=1 (about 9 minutes)")
-def test_sigkill_two_hundred_times(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    asyncio.run(_crash_loop(tmp_path, 200, caplog))
+def test_sigkill_two_hundred_times(db_url: str, tmp_path: Path,
+                                   caplog: pytest.LogCaptureFixture) -> None:
+    asyncio.run(_crash_loop(db_url, tmp_path, 200, caplog))
 
 
 if __name__ == "__main__" and len(sys.argv) == 5 and sys.argv[1] == "worker":

@@ -20,7 +20,7 @@ from engine.record import parse_record, replay, replay_deal
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def _history(path: Path) -> tuple[int, int]:
+async def _history(path: str) -> tuple[int, int]:
     """Deals of 2, 3, 4 and 6 players in guild 1 (one table left mid-deal) and guild 2."""
     svc = await GameService.open(str(path))
     try:
@@ -42,7 +42,7 @@ async def _history(path: Path) -> tuple[int, int]:
         await svc.close()
 
 
-async def _text(path: Path, **kwargs: object) -> str:
+async def _text(path: str, **kwargs: object) -> str:
     svc = await GameService.open(str(path))
     try:
         return "".join([chunk async for chunk in svc.export(**kwargs)])  # type: ignore[arg-type]
@@ -50,8 +50,8 @@ async def _text(path: Path, **kwargs: object) -> str:
         await svc.close()
 
 
-async def test_every_exported_deal_replays_to_its_stored_result(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_every_exported_deal_replays_to_its_stored_result(db_url: str) -> None:
+    path = db_url
     open_table, finished = await _history(path)
     data = json.loads(await _text(path, fmt="json"))
     assert data["format"] == "gaigel-history/1"
@@ -84,8 +84,8 @@ async def test_every_exported_deal_replays_to_its_stored_result(tmp_path: Path) 
         assert json.loads(proc.stdout)["result"] == record["result"]
 
 
-async def test_filters_csv_and_streaming(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_filters_csv_and_streaming(db_url: str) -> None:
+    path = db_url
     await _history(path)
     guild1 = json.loads(await _text(path, fmt="json", guild_id=1))
     guild2 = json.loads(await _text(path, fmt="json", guild_id=2))
@@ -119,8 +119,8 @@ async def test_filters_csv_and_streaming(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_command_line_export(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_command_line_export(db_url: str, tmp_path: Path) -> None:
+    path = db_url
     await _history(path)
     out = tmp_path / "history.json"
     subprocess.run([sys.executable, "-m", "bot", "export", "--db", str(path), "--format", "json",
@@ -134,8 +134,8 @@ async def test_command_line_export(tmp_path: Path) -> None:
     assert len(proc.stdout.strip().splitlines()) == 1 + 18
 
 
-def test_command_line_simulate(tmp_path: Path) -> None:
-    path = tmp_path / "sim.sqlite3"
+def test_command_line_simulate(db_url: str) -> None:
+    path = db_url
     proc = subprocess.run([sys.executable, "-m", "bot", "simulate", "--db", str(path),
                            "--tables", "3", "--deals", "2", "--players", "4", "--level", "random"],
                           cwd=ROOT, check=True, capture_output=True, text=True)

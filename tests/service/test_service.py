@@ -6,11 +6,11 @@ import asyncio
 import logging
 import random
 import re
-import sqlite3
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from pg import change, fetch_all
 
 from bot.service import Committed, GameService, ServiceError
 from engine import Deal
@@ -28,8 +28,8 @@ class Clock:
         return self.now
 
 
-async def open_service(path: Path, **kwargs: Any) -> GameService:
-    return await GameService.open(str(path), **kwargs)
+async def open_service(url: str, **kwargs: Any) -> GameService:
+    return await GameService.open(url, **kwargs)
 
 
 async def four_people(svc: GameService, channel: int = 100, **options: Any) -> int:
@@ -81,8 +81,8 @@ async def play_deal(svc: GameService, tid: int, rng: random.Random) -> list[Comm
 # ---------------------------------------------------------------------- tables and seats
 
 
-async def test_table_life_and_refusals(tmp_path: Path) -> None:
-    svc = await open_service(tmp_path / "g.sqlite3")
+async def test_table_life_and_refusals(db_url: str) -> None:
+    svc = await open_service(db_url)
     try:
         state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
         tid = state.table_id
@@ -143,13 +143,13 @@ async def test_table_life_and_refusals(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_acting_stale_versions_and_outcomes(tmp_path: Path) -> None:
+async def test_acting_stale_versions_and_outcomes(db_url: str) -> None:
     seen: list[Committed] = []
 
     async def tell(o: Committed) -> None:
         seen.append(o)
 
-    svc = await open_service(tmp_path / "g.sqlite3", on_outcome=tell)
+    svc = await open_service(db_url, on_outcome=tell)
     try:
         state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
         tid = state.table_id
@@ -204,8 +204,8 @@ async def test_acting_stale_versions_and_outcomes(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_whole_deals_match_and_ready(tmp_path: Path) -> None:
-    svc = await open_service(tmp_path / "g.sqlite3")
+async def test_whole_deals_match_and_ready(db_url: str) -> None:
+    svc = await open_service(db_url)
     rng = random.Random(3)
     try:
         tid = await four_people(svc, strokes=3)
@@ -269,8 +269,8 @@ async def test_whole_deals_match_and_ready(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_three_players_score_five_three_one(tmp_path: Path) -> None:
-    svc = await open_service(tmp_path / "g.sqlite3")
+async def test_three_players_score_five_three_one(db_url: str) -> None:
+    svc = await open_service(db_url)
     try:
         state = await svc.create_table(1, 100, ALICE, "Alice", players=3, seat_host=False,
                                        deals=2)
@@ -290,9 +290,9 @@ async def test_three_players_score_five_three_one(tmp_path: Path) -> None:
 # ---------------------------------------------------------------------- timers and computers
 
 
-async def test_turn_timer_away_back_and_skip(tmp_path: Path) -> None:
+async def test_turn_timer_away_back_and_skip(db_url: str) -> None:
     clock = Clock()
-    svc = await open_service(tmp_path / "g.sqlite3", clock=clock)
+    svc = await open_service(db_url, clock=clock)
     try:
         state = await svc.create_table(1, 100, ALICE, "Alice", players=2, turn_timer=30)
         tid = state.table_id
@@ -337,8 +337,7 @@ async def test_turn_timer_away_back_and_skip(tmp_path: Path) -> None:
         assert not alice.away and alice.missed == 0
         with pytest.raises(ServiceError, match="not_away"):
             await svc.back(tid, ALICE)
-        with sqlite3.connect(tmp_path / "g.sqlite3") as c:
-            vias = {r[0] for r in c.execute("SELECT via FROM actions")}
+        vias = {r[0] for r in await fetch_all(db_url, "SELECT via FROM actions")}
         assert {"timeout", "human"} <= vias
         # the host may let a computer play a turn
         if svc.public_state(tid).status != "playing":
@@ -353,9 +352,9 @@ async def test_turn_timer_away_back_and_skip(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_logs_tell_no_cards_at_info(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+async def test_logs_tell_no_cards_at_info(db_url: str, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="bot")
-    svc = await open_service(tmp_path / "g.sqlite3")
+    svc = await open_service(db_url)
     try:
         tid = await four_people(svc)
         await svc.start(tid, ALICE)
@@ -377,8 +376,8 @@ def _snapshot(svc: GameService, tid: int) -> tuple[Any, ...]:
     return state, hands
 
 
-async def test_recovery_mid_deal_and_between_deals(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_recovery_mid_deal_and_between_deals(db_url: str) -> None:
+    path = db_url
     clock = Clock()
     svc = await open_service(path, clock=clock)
     rng = random.Random(11)
@@ -424,10 +423,10 @@ async def test_recovery_mid_deal_and_between_deals(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_ready_votes_for_the_next_deal_survive_a_restart(tmp_path: Path) -> None:
+async def test_ready_votes_for_the_next_deal_survive_a_restart(db_url: str) -> None:
     """Bob and Carol said they are ready; the bot restarts; Dave's vote is the last one missing
     (besides the host's), and then the host's starts the deal, so nobody votes twice."""
-    path = tmp_path / "g.sqlite3"
+    path = db_url
     svc = await open_service(path)
     rng = random.Random(5)
     try:
@@ -461,7 +460,7 @@ async def test_ready_votes_for_the_next_deal_survive_a_restart(tmp_path: Path) -
         await svc.close()
 
 
-async def stopped_on_the_computers_turn(path: Path, seed: int) -> tuple[int, int]:
+async def stopped_on_the_computers_turn(path: str, seed: int) -> tuple[int, int]:
     """Alice and three computers; Alice plays without letting the computers answer, then the
     process stops. The table id and its version."""
     svc = await open_service(path)
@@ -475,8 +474,8 @@ async def stopped_on_the_computers_turn(path: Path, seed: int) -> tuple[int, int
     return tid, version
 
 
-async def test_recovery_lets_computers_take_their_turn(tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
+async def test_recovery_lets_computers_take_their_turn(db_url: str) -> None:
+    path = db_url
     tid, version = await stopped_on_the_computers_turn(path, 2)
     svc = await open_service(path)
     try:
@@ -489,16 +488,13 @@ async def test_recovery_lets_computers_take_their_turn(tmp_path: Path) -> None:
 
 
 async def test_a_stored_computer_of_a_level_this_version_lacks_plays_random(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
     """A database written by another version may name a level we do not have: the seat
     still plays (random), the deal goes on, nothing is lost."""
-    path = tmp_path / "g.sqlite3"
+    path = db_url
     tid, version = await stopped_on_the_computers_turn(path, 3)
-    db = sqlite3.connect(path)
-    with db:
-        changed = db.execute("UPDATE seats SET level = 'grandmaster' WHERE table_id = ? AND "
-                             "computer = 1", (tid,)).rowcount
-    db.close()
+    changed = await change(path, "UPDATE seats SET level = 'grandmaster' WHERE table_id = ? AND "
+                                 "computer = 1", (tid,))
     assert changed == 3
     svc = await open_service(path)
     try:
@@ -513,10 +509,10 @@ async def test_a_stored_computer_of_a_level_this_version_lacks_plays_random(
 
 
 async def test_closed_tables_beyond_the_kept_number_leave_memory_and_come_back_on_a_click(
-        tmp_path: Path) -> None:
+        db_url: str) -> None:
     """A long-running bot must not keep every table it ever closed: only the ``closed_kept``
     most recently used; an older one is read back, unchanged, when its old buttons are used."""
-    svc = await open_service(tmp_path / "g.sqlite3", closed_kept=2)
+    svc = await open_service(db_url, closed_kept=2)
     try:
         tids = []
         for channel in (101, 102, 103):
@@ -553,8 +549,8 @@ async def test_closed_tables_beyond_the_kept_number_leave_memory_and_come_back_o
 # ---------------------------------------------------------------------- settings and prefs
 
 
-async def test_settings_and_prefs(tmp_path: Path) -> None:
-    svc = await open_service(tmp_path / "g.sqlite3")
+async def test_settings_and_prefs(db_url: str) -> None:
+    svc = await open_service(db_url)
     try:
         assert (await svc.get_settings(5)).preset == "wuerttemberg"
         new = await svc.set_settings(5, preset="classic", language="de", strokes=7,
@@ -589,7 +585,7 @@ async def test_settings_and_prefs(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def alice_with_three_computers(path: Path, seed: int, computer_knock: str, *,
+async def alice_with_three_computers(path: str, seed: int, computer_knock: str, *,
                                      alice_knocks: bool = True) -> list[Committed]:
     """One deal: Alice (chair 0) plays random cards with computers in the other chairs, and
     knocks on her turn when her team has 101 (unless ``alice_knocks`` is false)."""
@@ -622,13 +618,12 @@ def knocks(outcomes: list[Committed]) -> list[tuple[Committed, int | None]]:
 
 
 async def test_computer_knock_own_turn_leaves_the_knock_to_the_person_on_their_turn(
-        tmp_path: Path) -> None:
+        new_db_url: Callable[[], str]) -> None:
     """Deal 1 seats chairs as engine seats: Alice is seat 0, her computer partner seat 2."""
     person_knocked = partner_knocked_off_turn = 0
     for seed in range(12):
         for mode in ("own_turn", "at_once"):
-            outcomes = await alice_with_three_computers(tmp_path / f"{mode}{seed}.sqlite3",
-                                                        seed, mode)
+            outcomes = await alice_with_three_computers(new_db_url(), seed, mode)
             end = outcomes[-1].deal_end
             assert end is not None and end.result.reason in ("aus", "gaigel")
             for knock, to_play in knocks(outcomes):
@@ -643,10 +638,10 @@ async def test_computer_knock_own_turn_leaves_the_knock_to_the_person_on_their_t
     assert person_knocked >= 2 and partner_knocked_off_turn >= 2
 
 
-async def test_computer_knock_own_turn_a_person_who_plays_on_is_accused(tmp_path: Path) -> None:
+async def test_computer_knock_own_turn_a_person_who_plays_on_is_accused(db_url: str) -> None:
     """The waiting partner does not rescue a person who plays on past 101: the computer
     opponents accuse at once and win a double game."""
-    outcomes = await alice_with_three_computers(tmp_path / "g.sqlite3", 0, "own_turn",
+    outcomes = await alice_with_three_computers(db_url, 0, "own_turn",
                                                 alice_knocks=False)
     end = outcomes[-1].deal_end
     assert end is not None
@@ -656,31 +651,34 @@ async def test_computer_knock_own_turn_a_person_who_plays_on_is_accused(tmp_path
     assert not any(o.action is not None and o.action.do == "knock" for o in outcomes)
 
 
-async def test_tables_do_not_wait_for_each_other(tmp_path: Path) -> None:
+async def test_tables_do_not_wait_for_each_other(db_url: str) -> None:
     """Twenty tables of computers at once through one service: each completes its deals."""
-    svc = await open_service(tmp_path / "g.sqlite3")
+    svc = await open_service(db_url)
     try:
         from bot.service.computer_matches import play_table
         results = await asyncio.gather(*(play_table(svc, i, 2) for i in range(20)))
         assert [r["deals"] for r in results] == [2] * 20
     finally:
         await svc.close()
-    with sqlite3.connect(tmp_path / "g.sqlite3") as c:
-        assert c.execute("SELECT COUNT(*) FROM deals WHERE ended_at IS NOT NULL").fetchone()[0] == 40
-        assert c.execute("SELECT COUNT(*) FROM actions").fetchone()[0] == sum(
-            r["actions"] for r in results)
-        # every table's version counts every change made to it
-        for tid, version in c.execute("SELECT id, version FROM tables"):
-            n = c.execute("SELECT COUNT(*) FROM actions a JOIN deals d ON d.id = a.deal_id"
-                          " WHERE d.table_id = ?", (tid,)).fetchone()[0]
-            deals = c.execute("SELECT COUNT(*) FROM deals WHERE table_id = ?", (tid,)).fetchone()[0]
-            assert version == n + deals + 4  # actions, deals started, four computers seated
+    assert (await fetch_all(db_url, "SELECT COUNT(*) FROM deals WHERE ended_at IS NOT NULL")
+            ) == [(40,)]
+    assert (await fetch_all(db_url, "SELECT COUNT(*) FROM actions")) == [
+        (sum(r["actions"] for r in results),)]
+    # every table's version counts every change made to it
+    counted = await fetch_all(db_url, """
+        SELECT t.id, t.version,
+               (SELECT COUNT(*) FROM actions a JOIN deals d ON d.id = a.deal_id
+                 WHERE d.table_id = t.id),
+               (SELECT COUNT(*) FROM deals d WHERE d.table_id = t.id)
+        FROM tables t""")
+    assert len(counted) == 20
+    for _, version, actions, deals in counted:
+        assert version == actions + deals + 4  # actions, deals started, four computers seated
 
 
 async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables(
-        tmp_path: Path) -> None:
-    path = tmp_path / "g.sqlite3"
-    svc = await open_service(path)
+        db_url: str) -> None:
+    svc = await open_service(db_url)
     try:
         assert (await svc.get_settings(5)).pictures is True
         await svc.set_settings(5, language="de")
@@ -692,7 +690,7 @@ async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables
         assert state.options.pictures is False
     finally:
         await svc.close()
-    svc = await open_service(path)  # read back from the file
+    svc = await open_service(db_url)  # read back from the file
     try:
         assert (await svc.get_settings(5)).pictures is False
         assert (await svc.get_settings(6)).pictures is True

@@ -10,7 +10,7 @@ import pytest
 
 from bot.service import GameService
 from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, Storage
-from bot.storage.db import configure, migrate
+from bot.storage.sqlite import configure, migrate
 from engine import Layout, Rules
 
 
