@@ -336,8 +336,9 @@ def player_stats(c: Connection, guild_id: int, user_id: int) -> dict[str, Any]:
     out["marriages"] = c.execute(
         "SELECT COUNT(*) FROM results r JOIN actions a ON a.deal_id = r.deal_id"
         " AND a.seat = r.seat WHERE r.guild_id = ? AND r.user_id = ?"
-        # the LIKE is a cheap first sieve (2-3 times faster on a person with 2,500 deals)
-        " AND a.action LIKE '%\"declare\"%' AND json_extract(a.action, '$.do') = 'declare'",
+        # actions are stored as compact JSON (``dumps``) with the key "do" once: a LIKE on it is
+        # exact, works on both back ends and needs no JSON function
+        " AND a.action LIKE '%\"do\":\"declare\"%'",
         (guild_id, user_id)).fetchone()[0]
     return out
 

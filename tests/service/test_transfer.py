@@ -15,6 +15,7 @@ from bot.service.computer_matches import play_table
 from bot.service.models import ShownMessage
 from bot.service.transfer import COPY_ORDER
 from bot.storage import Storage
+from bot.storage.queries import RESULT_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,8 +55,10 @@ async def test_migrate_copies_everything_checks_it_and_the_copy_plays_on(
     assert report["rows"] == counts and counts["actions"] > 100 and counts["shown_messages"] == 1
     assert report["deals_replayed"] == counts["deals"] - 1  # all but the one being played
     for table in COPY_ORDER:
-        assert await fetch_all(db_url, f"SELECT * FROM {table}") == await fetch_all(
-            source, f"SELECT * FROM {table}"), table
+        # results with their rowid (SQLite's implicit one is a column on PostgreSQL)
+        select = (f"SELECT {', '.join(RESULT_COLUMNS)}, rowid FROM results ORDER BY rowid"
+                  if table == "results" else f"SELECT * FROM {table}")
+        assert await fetch_all(db_url, select) == await fetch_all(source, select), table
 
     before = await GameService.open(source)
     after = await GameService.open(db_url)
