@@ -324,9 +324,10 @@ def rebuild(c: sqlite3.Connection, guild_id: int | None = None) -> dict[str, int
 
 
 def seasons(c: sqlite3.Connection, guild_id: int) -> list[str]:
-    """The seasons a guild has ratings in, newest first (``all``, from before seasons, last)."""
+    """The seasons a guild has ratings in, newest first (``all``, from before seasons, last).
+    GROUP BY, not DISTINCT: PostgreSQL refuses ORDER BY an expression not selected with it."""
     return [r[0] for r in c.execute(
-        "SELECT DISTINCT season FROM ratings WHERE guild_id = ?"
+        "SELECT season FROM ratings WHERE guild_id = ? GROUP BY season"
         " ORDER BY season = 'all', season DESC",
         (guild_id,))]
 
