@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -36,8 +36,8 @@ class WatchedStrong(StrongPlayer):
         return evaluation
 
 
-async def beginner_table(path: Path, **options: Any) -> tuple[GameService, int]:
-    svc = await GameService.open(str(path), seed=4, computer_budget_ms=BUDGET)
+async def beginner_table(url: str, **options: Any) -> tuple[GameService, int]:
+    svc = await GameService.open(url, seed=4, computer_budget_ms=BUDGET)
     state = await svc.create_table(1, 100, ALICE, "Alice", players=4, turn_timer=0, **options)
     for uid in PEOPLE[1:]:
         await svc.join(state.table_id, uid, f"p{uid}")
@@ -64,10 +64,10 @@ async def play_deal(svc: GameService, tid: int, rng: random.Random) -> None:
 
 
 async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores_better(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(coach_module, "StrongPlayer", WatchedStrong)
     WatchedStrong.asked = []
-    svc, tid = await beginner_table(tmp_path / "g.sqlite3", show_points=True)
+    svc, tid = await beginner_table(db_url, show_points=True)
     try:
         await play_deal(svc, tid, random.Random(2))
         t = svc.tables[tid]
@@ -125,8 +125,8 @@ def _copy(deal: Deal) -> Deal:
 
 
 async def test_a_review_is_only_for_people_who_played_that_deal_at_a_beginner_table(
-        tmp_path: Path) -> None:
-    svc, tid = await beginner_table(tmp_path / "g.sqlite3", show_points=True)
+        new_db_url: Callable[[], str]) -> None:
+    svc, tid = await beginner_table(new_db_url(), show_points=True)
     try:
         with pytest.raises(ServiceError) as exc:
             await svc.review(tid, ALICE)
@@ -140,7 +140,7 @@ async def test_a_review_is_only_for_people_who_played_that_deal_at_a_beginner_ta
         assert review.deal_number == 1
     finally:
         await svc.close()
-    svc, tid = await beginner_table(tmp_path / "h.sqlite3")
+    svc, tid = await beginner_table(new_db_url())
     try:
         await play_deal(svc, tid, random.Random(3))
         with pytest.raises(ServiceError) as exc:
@@ -150,8 +150,8 @@ async def test_a_review_is_only_for_people_who_played_that_deal_at_a_beginner_ta
         await svc.close()
 
 
-async def test_a_computer_seat_is_never_reviewed(tmp_path: Path) -> None:
-    svc = await GameService.open(str(tmp_path / "g.sqlite3"), seed=4, computer_budget_ms=BUDGET)
+async def test_a_computer_seat_is_never_reviewed(db_url: str) -> None:
+    svc = await GameService.open(db_url, seed=4, computer_budget_ms=BUDGET)
     try:
         state = await svc.create_table(1, 100, ALICE, "Alice", players=4, turn_timer=0,
                                        show_points=True, level="heuristic")

@@ -1,44 +1,45 @@
-"""Skill ratings (openskill) on real SQLite files: moved after each finished match (or deal),
+"""Skill ratings (openskill) on both back ends (the ``db_url`` fixture): moved after each finished match (or deal),
 rebuilt exactly, per season; abandoned matches unrated; a kicked person's part counted."""
 
 from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
-from pathlib import Path
 from typing import Any
+
+from pg import change, fetch_all
 
 from bot.service import GameService
 from bot.service.ratings import MODEL, rebuild
+from bot.storage import Storage
 from tests.service.test_service import ALICE, BOB, CAROL, DAVE, NAMES, Clock, play_deal
 
 GUILD = 1
 
 
-def ratings_of(path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    c = sqlite3.connect(path)
-    try:
-        rows = c.execute("SELECT guild_id, season, player, user_id, name, mu, sigma, matches,"
-                         " deals, won, last_match FROM ratings ORDER BY guild_id, season,"
-                         " player").fetchall()
-        history = c.execute("SELECT guild_id, season, player, user_id, match_id, deal_id, at,"
-                            " deals, won, mu, sigma FROM rating_history ORDER BY id").fetchall()
-        return rows, history
-    finally:
-        c.close()
+async def ratings_of(url: str) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    rows = await fetch_all(url, "SELECT guild_id, season, player, user_id, name, mu, sigma,"
+                           " matches, deals, won, last_match FROM ratings ORDER BY guild_id,"
+                           " season, player")
+    history = await fetch_all(url, "SELECT guild_id, season, player, user_id, match_id,"
+                              " deal_id, at, deals, won, mu, sigma FROM rating_history"
+                              " ORDER BY id")
+    return rows, history
 
 
-def rebuild_file(path: Path) -> dict[str, int]:
-    c = sqlite3.connect(path, isolation_level=None)
-    c.row_factory = sqlite3.Row
+async def count(url: str, sql: str, params: tuple[Any, ...] = ()) -> int:
+    """The single number ``sql`` selects."""
+    return int((await fetch_all(url, sql, params))[0][0])
+
+
+async def rebuild_db(url: str) -> dict[str, int]:
+    """The ratings rebuilt in one transaction, as ``python -m bot ratings rebuild`` does."""
+    storage = await Storage.open(url)
     try:
-        c.execute("BEGIN IMMEDIATE")
-        out = rebuild(c)
-        c.execute("COMMIT")
+        out: dict[str, int] = await storage.write(rebuild)
         return out
     finally:
-        c.close()
+        await storage.close()
 
 
 async def play_match(svc: GameService, tid: int, rng: random.Random, clock: Clock,
@@ -67,10 +68,9 @@ async def table(svc: GameService, channel: int, people: list[int], players: int 
     return tid
 
 
-async def test_rebuild_gives_exactly_the_live_ratings(tmp_path: Path) -> None:
-    path = tmp_path / "r.sqlite3"
+async def test_rebuild_gives_exactly_the_live_ratings(db_url: str) -> None:
     clock = Clock()
-    svc = await GameService.open(str(path), clock=clock, seed=7)
+    svc = await GameService.open(db_url, clock=clock, seed=7)
     rng = random.Random(7)
     try:
         # four people, twice; two people with two computers of different levels;
@@ -87,7 +87,7 @@ async def test_rebuild_gives_exactly_the_live_ratings(tmp_path: Path) -> None:
             "random", "random"), strokes=2), rng, clock, host=BOB)
     finally:
         await svc.close()
-    live_rows, live_history = ratings_of(path)
+    live_rows, live_history = await ratings_of(db_url)
     players = {r[2] for r in live_rows}
     assert {str(ALICE), str(BOB), str(CAROL), str(DAVE), "computer:random",
             "computer:heuristic"} == players
@@ -95,22 +95,19 @@ async def test_rebuild_gives_exactly_the_live_ratings(tmp_path: Path) -> None:
     three = [h for h in live_history if h[4] == 4]
     assert sorted(h[2] for h in three) == sorted([str(CAROL), str(DAVE), "computer:heuristic"])
     # the deal-by-deal table rated each of its deals
-    c = sqlite3.connect(path)
-    deals_5 = c.execute("SELECT COUNT(*) FROM deals WHERE match_id = 5").fetchone()[0]
-    c.close()
+    deals_5 = await count(db_url, "SELECT COUNT(*) FROM deals WHERE match_id = 5")
     assert len({h[5] for h in live_history if h[4] == 5}) == deals_5
     default = MODEL.rating()
     assert all((r[5], r[6]) != (default.mu, default.sigma) for r in live_rows)
 
-    out = rebuild_file(path)
+    out = await rebuild_db(db_url)
     assert out["rated"] == 4 + deals_5
-    assert ratings_of(path) == (live_rows, live_history)
+    assert await ratings_of(db_url) == (live_rows, live_history)
 
 
-async def test_match_ended_with_gaigel_end_is_not_rated(tmp_path: Path) -> None:
-    path = tmp_path / "e.sqlite3"
+async def test_match_ended_with_gaigel_end_is_not_rated(db_url: str) -> None:
     clock = Clock()
-    svc = await GameService.open(str(path), clock=clock, seed=3)
+    svc = await GameService.open(db_url, clock=clock, seed=3)
     rng = random.Random(3)
     try:
         tid = await table(svc, 100, [ALICE, BOB, CAROL, DAVE], strokes=10)
@@ -121,19 +118,15 @@ async def test_match_ended_with_gaigel_end_is_not_rated(tmp_path: Path) -> None:
         await svc.end(tid, ALICE)
     finally:
         await svc.close()
-    c = sqlite3.connect(path)
-    assert c.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 8  # two deals were played
-    c.close()
-    assert ratings_of(path) == ([], [])
-    rebuild_file(path)
-    assert ratings_of(path) == ([], [])
+    assert await count(db_url, "SELECT COUNT(*) FROM results") == 8  # two deals were played
+    assert await ratings_of(db_url) == ([], [])
+    await rebuild_db(db_url)
+    assert await ratings_of(db_url) == ([], [])
 
 
-async def test_kick_mid_match_credits_the_person_before_and_the_computer_after(
-        tmp_path: Path) -> None:
-    path = tmp_path / "k.sqlite3"
+async def test_kick_mid_match_credits_the_person_before_and_the_computer_after(db_url: str) -> None:
     clock = Clock()
-    svc = await GameService.open(str(path), clock=clock, seed=5)
+    svc = await GameService.open(db_url, clock=clock, seed=5)
     rng = random.Random(5)
     try:
         tid = await table(svc, 100, [ALICE, BOB, CAROL, DAVE], strokes=3, level="random")
@@ -143,12 +136,9 @@ async def test_kick_mid_match_credits_the_person_before_and_the_computer_after(
         await play_match(svc, tid, rng, clock)
     finally:
         await svc.close()
-    rows, history = ratings_of(path)
-    c = sqlite3.connect(path)
-    total = c.execute("SELECT COUNT(*) FROM deals WHERE match_id = 1").fetchone()[0]
-    dave_deals = c.execute("SELECT COUNT(*) FROM results WHERE user_id = ?",
-                           (DAVE,)).fetchone()[0]
-    c.close()
+    rows, history = await ratings_of(db_url)
+    total = await count(db_url, "SELECT COUNT(*) FROM deals WHERE match_id = 1")
+    dave_deals = await count(db_url, "SELECT COUNT(*) FROM results WHERE user_id = ?", (DAVE,))
     assert total >= 2 and dave_deals == 1
     by_player = {h[2]: h for h in history if h[2] in (str(DAVE), "computer:random")}
     assert by_player[str(DAVE)][7] == 1  # Dave is rated on the one deal he finished
@@ -157,36 +147,32 @@ async def test_kick_mid_match_credits_the_person_before_and_the_computer_after(
     alice = [h for h in history if h[2] == str(ALICE)]
     assert [h[7] for h in alice] == [1, total - 1]
     assert {r[2]: r[7] for r in rows}[str(ALICE)] == 1
-    before = ratings_of(path)
-    rebuild_file(path)
-    assert ratings_of(path) == before
+    before = await ratings_of(db_url)
+    await rebuild_db(db_url)
+    assert await ratings_of(db_url) == before
 
 
-async def test_ratings_rebuild_command_line_gives_the_live_numbers(tmp_path: Path) -> None:
+async def test_ratings_rebuild_command_line_gives_the_live_numbers(db_url: str) -> None:
     from bot.cli import main
 
-    path = tmp_path / "c.sqlite3"
     clock = Clock()
-    svc = await GameService.open(str(path), clock=clock, seed=11)
+    svc = await GameService.open(db_url, clock=clock, seed=11)
     try:
         await play_match(svc, await table(svc, 100, [ALICE, BOB], computers=(
             "random", "random"), strokes=2), random.Random(11), clock)
     finally:
         await svc.close()
-    live = ratings_of(path)
+    live = await ratings_of(db_url)
     assert live[0]
-    c = sqlite3.connect(path)
-    c.execute("UPDATE ratings SET mu = 0")  # spoil them: the rebuild must restore them
-    c.commit()
-    c.close()
-    assert await asyncio.to_thread(main, ["ratings", "rebuild", "--db", str(path)]) == 0
-    assert ratings_of(path) == live
+    # spoil them: the rebuild must restore them
+    assert await change(db_url, "UPDATE ratings SET mu = 0") == len(live[0])
+    assert await asyncio.to_thread(main, ["ratings", "rebuild", "--db", db_url]) == 0
+    assert await ratings_of(db_url) == live
 
 
-async def test_leaderboard_lists_people_with_five_rated_matches_by_ordinal(
-        tmp_path: Path) -> None:
+async def test_leaderboard_lists_people_with_five_rated_matches_by_ordinal(db_url: str) -> None:
     clock = Clock()
-    svc = await GameService.open(str(tmp_path / "b.sqlite3"), clock=clock, seed=13)
+    svc = await GameService.open(db_url, clock=clock, seed=13)
     rng = random.Random(13)
     try:
         for i in range(5):  # Alice and Bob on opposite teams, with computers
@@ -207,20 +193,17 @@ async def test_leaderboard_lists_people_with_five_rated_matches_by_ordinal(
         ratings = [r["rating"] for r in everyone]
         assert ratings == sorted(ratings, reverse=True)
         # deals won and the trend (five matches: the change since the start)
-        c = sqlite3.connect(tmp_path / "b.sqlite3")
-        won = dict(c.execute("SELECT user_id, SUM(won) FROM results WHERE user_id IN (?, ?)"
-                             " GROUP BY user_id", (ALICE, BOB)).fetchall())
-        c.close()
+        won = dict(await fetch_all(db_url, "SELECT user_id, SUM(won) FROM results"
+                                   " WHERE user_id IN (?, ?) GROUP BY user_id", (ALICE, BOB)))
         assert {r["user_id"]: r["deals_won"] for r in board} == won
         assert all(abs(r["trend"] - r["rating"]) < 1e-9 for r in board)
     finally:
         await svc.close()
 
 
-async def test_seasons_start_afresh_and_old_seasons_stay_viewable(tmp_path: Path) -> None:
-    path = tmp_path / "s.sqlite3"
+async def test_seasons_start_afresh_and_old_seasons_stay_viewable(db_url: str) -> None:
     clock = Clock()  # 2023-11-14
-    svc = await GameService.open(str(path), clock=clock, seed=17)
+    svc = await GameService.open(db_url, clock=clock, seed=17)
     rng = random.Random(17)
     try:
         await play_match(svc, await table(svc, 99, [ALICE, BOB], computers=(
@@ -247,18 +230,18 @@ async def test_seasons_start_afresh_and_old_seasons_stay_viewable(tmp_path: Path
         assert (await svc.leaderboard(GUILD))[0] == "2023-Q4"
     finally:
         await svc.close()
-    before = ratings_of(path)
-    rebuild_file(path)
-    assert ratings_of(path) == before
+    before = await ratings_of(db_url)
+    await rebuild_db(db_url)
+    assert await ratings_of(db_url) == before
 
 
-async def test_exports_carry_the_ratings(tmp_path: Path) -> None:
+async def test_exports_carry_the_ratings(db_url: str) -> None:
     import csv
     import io
     import json
 
     clock = Clock()
-    svc = await GameService.open(str(tmp_path / "x.sqlite3"), clock=clock, seed=19)
+    svc = await GameService.open(db_url, clock=clock, seed=19)
     try:
         await play_match(svc, await table(svc, 100, [ALICE, BOB], computers=(
             "random", "heuristic"), strokes=2), random.Random(19), clock)
@@ -282,22 +265,21 @@ async def test_exports_carry_the_ratings(tmp_path: Path) -> None:
         await svc.close()
 
 
-async def test_rebuild_equals_live_after_concurrent_simulated_tables(tmp_path: Path) -> None:
+async def test_rebuild_equals_live_after_concurrent_simulated_tables(db_url: str) -> None:
     """Tables finishing in interleaved order (computers of one level shared by all of them)."""
     from bot.service.computer_matches import simulate
 
-    path = tmp_path / "sim.sqlite3"
-    summary = await simulate(str(path), 6, 3, people=8, strokes=1, seed=3)
+    summary = await simulate(db_url, 6, 3, people=8, strokes=1, seed=3)
     assert summary["matches_finished"] == 18
-    live = ratings_of(path)
+    live = await ratings_of(db_url)
     assert len({r[2] for r in live[0] if r[3] is not None}) == 8  # eight people rated
     assert sum(r[7] for r in live[0] if r[3] is not None) == 18 * 4
-    rebuild_file(path)
-    assert ratings_of(path) == live
+    await rebuild_db(db_url)
+    assert await ratings_of(db_url) == live
 
 
 async def test_a_failing_rating_never_loses_the_deal_result(
-        tmp_path: Path, monkeypatch: Any, caplog: Any) -> None:
+        db_url: str, monkeypatch: Any, caplog: Any) -> None:
     from bot.service import ratings
 
     def broken(c: Any, deal_id: int) -> int:
@@ -307,9 +289,8 @@ async def test_a_failing_rating_never_loses_the_deal_result(
         raise ValueError("a bug in rating")
 
     monkeypatch.setattr(ratings, "rate_finished_deal", broken)
-    path = tmp_path / "f.sqlite3"
     clock = Clock()
-    svc = await GameService.open(str(path), clock=clock, seed=23)
+    svc = await GameService.open(db_url, clock=clock, seed=23)
     try:
         tid = await table(svc, 100, [ALICE, BOB], computers=("random", "random"), strokes=1)
         await play_match(svc, tid, random.Random(23), clock)
@@ -317,33 +298,28 @@ async def test_a_failing_rating_never_loses_the_deal_result(
     finally:
         await svc.close()
     assert any("rating failed" in r.getMessage() for r in caplog.records)
-    c = sqlite3.connect(path)
-    assert c.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 4
-    assert c.execute("SELECT winner FROM matches").fetchone()[0] is not None
-    c.close()
-    assert ratings_of(path) == ([], [])  # the half-written rating was undone
+    assert await count(db_url, "SELECT COUNT(*) FROM results") == 4
+    assert (await fetch_all(db_url, "SELECT winner FROM matches"))[0][0] is not None
+    assert await ratings_of(db_url) == ([], [])  # the half-written rating was undone
     monkeypatch.undo()
-    rebuild_file(path)
-    assert len(ratings_of(path)[0]) == 3
+    await rebuild_db(db_url)
+    assert len((await ratings_of(db_url))[0]) == 3
 
 
-async def test_stats_count_the_marriages_declared_from_a_persons_seat(tmp_path: Path) -> None:
+async def test_stats_count_the_marriages_declared_from_a_persons_seat(db_url: str) -> None:
     import json
 
     from bot.service.computer_matches import PEOPLE_BASE, simulate
 
-    path = tmp_path / "m.sqlite3"
-    await simulate(str(path), 1, 8, people=4, level="heuristic", seed=29)
-    c = sqlite3.connect(path)
+    await simulate(db_url, 1, 8, people=4, level="heuristic", seed=29)
     expected: dict[int, int] = {}
-    for user_id, action in c.execute(
-            "SELECT r.user_id, a.action FROM results r JOIN actions a ON a.deal_id = r.deal_id"
-            " AND a.seat = r.seat"):
+    for user_id, action in await fetch_all(
+            db_url, "SELECT r.user_id, a.action FROM results r JOIN actions a"
+            " ON a.deal_id = r.deal_id AND a.seat = r.seat"):
         if json.loads(action)["do"] == "declare":
             expected[user_id] = expected.get(user_id, 0) + 1
-    c.close()
     assert sum(expected.values()) > 0
-    svc = await GameService.open(str(path))
+    svc = await GameService.open(db_url)
     try:
         for uid in range(PEOPLE_BASE, PEOPLE_BASE + 4):
             assert (await svc.stats(1, uid))["marriages"] == expected.get(uid, 0)
