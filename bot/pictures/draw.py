@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import io
+import unicodedata
 
 from PIL import Image, ImageDraw
 
@@ -16,6 +17,24 @@ GOLD = (250, 210, 90, 255)
 DIM = (170, 200, 180, 255)
 MAX_BYTES = 100_000
 """Every picture stays under this (Discord shows it at once, and it uploads fast)."""
+
+
+SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue",
+                         "ß": "ss", "ẞ": "SS", "–": "-", "—": "-", "−": "-", "×": "x",
+                         "„": '"', "“": '"', "”": '"', "‘": "'", "’": "'"})
+"""German letters and signs as the pictures' font can draw them (Pillow's built-in font
+covers printable ASCII, "…" and "·" only): "Jürgen" reads "Juergen", never "J□rgen"."""
+
+FONT_EXTRA = frozenset("…·")
+
+
+@functools.lru_cache(maxsize=1024)
+def drawable(s: str) -> str:
+    """``s`` in letters the font has: German spelled out, other accents dropped ("é" → "e"),
+    anything else (other scripts, emoji) as "?" rather than an empty box."""
+    s = unicodedata.normalize("NFKD", s.translate(SPELLED))
+    return "".join(ch if (" " <= ch <= "~" or ch in FONT_EXTRA) else "?"
+                   for ch in s if not unicodedata.combining(ch))
 
 
 def short(name: str, limit: int = 14) -> str:
@@ -39,7 +58,7 @@ def slot(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int]) -> None:
 
 def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], s: str, size: int,
          fill: tuple[int, ...] = CHALK, anchor: str = "la") -> None:
-    d.text(xy, s, font=font(size), fill=fill, anchor=anchor)
+    d.text(xy, drawable(s), font=font(size), fill=fill, anchor=anchor)
 
 
 def encode(img: Image.Image, kind: str = "jpg") -> tuple[bytes, str]:

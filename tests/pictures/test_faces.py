@@ -38,3 +38,27 @@ def test_faces_of_different_cards_differ() -> None:
     faces = drawn()
     emoji = {faces[f"emoji/{n}.png"].tobytes() for n in all_names()}
     assert len(emoji) == 49
+
+
+def test_names_in_pictures_are_spelled_in_letters_the_font_draws() -> None:
+    """Pillow's built-in font has no umlauts: a German name is spelled out, never boxes."""
+    from PIL import Image, ImageDraw
+
+    from bot.pictures.draw import drawable, text
+    from bot.pictures.faces import font
+
+    assert drawable("Jürgen Weiß") == "Juergen Weiss"
+    assert drawable("Zoë · Renée…") == "Zoe · Renee..."
+    assert drawable("李雷 🂡") == "?? ?"
+
+    def drawn(s: str) -> bytes:
+        img = Image.new("L", (400, 40))
+        text(ImageDraw.Draw(img), (2, 2), s, 24, 255)
+        return img.tobytes()
+
+    def raw(s: str) -> bytes:
+        img = Image.new("L", (400, 40))
+        ImageDraw.Draw(img).text((2, 2), s, font=font(24), fill=255)
+        return img.tobytes()
+
+    assert drawn("Jürgen") == raw("Juergen") != raw("Jürgen")
