@@ -274,6 +274,10 @@ async def main() -> int:
                              "wave at the same instant)")
     parser.add_argument("--pacing", choices=("instant", "production"), default="instant",
                         help="production: table edits coalesced to one a second per table")
+    parser.add_argument("--settle", type=float, default=5.0,
+                        help="simcord's settle timeout: the bot's sleeps shorter than this run in "
+                             "real time within each wave, longer ones (turn timers, pings) wait "
+                             "for virtual time, which the bench does not advance")
     parser.add_argument("--ping-after", type=float, default=0.0,
                         help="turn pings: every person asks for them (/gaigel ping on) and is "
                              "pinged after this many seconds of their turn (play: 10); 0: no pings")
@@ -298,7 +302,7 @@ async def main() -> int:
         pings = count_pings()
         bot = build_bot(settings, pacing=pacing)
         try:
-            async with simcord.run(bot, settle_timeout=30) as env:
+            async with simcord.run(bot, settle_timeout=args.settle) as env:
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate, args.timer,
                               pings=args.ping_after > 0)
