@@ -84,14 +84,27 @@ def components(stored: Any) -> list[dict[str, Any]]:
 
 class Bench:
     def __init__(self, env: simcord.Env, tables: int, humans: int, rate: float = 0.0,
-                 timer: int = 0, pings: bool = False) -> None:
+                 timer: int = 0, pings: bool = False, idle: float = 0.0,
+                 shard: tuple[int, int] | None = None) -> None:
         self.pings = pings
         """Every person asked for turn pings (``/gaigel ping on``)."""
+        self.idle = idle
+        """Virtual seconds that pass after each wave (no one plays): the pings' wait."""
+        self.wave_timeout = 60.0 if not idle else max(0.5, min(60.0, idle - 1.0))
         self.gap = 1.0 / rate if rate > 0 else 0.0
         self.timer = timer
         self.env = env
         self.backend = env.backend
-        self.guild = env.create_guild(name="Bench")
+        if shard is None:
+            self.guild = env.create_guild(name="Bench")
+        else:  # a server on this process's shard: (id >> 22) % count == k
+            k, count = shard
+            self.guild = env.create_guild(name=f"Bench {k}", id=((7000 * count) + k) << 22,
+                                          shard_id=k)
+            # Every world numbers its channels and people alike: keep the channel ids apart,
+            # as two processes' servers' channels are in Discord.
+            for i in range(k * tables):
+                self.guild.create_text_channel(f"other-{i}")
         self.tables: list[dict[str, Any]] = []
         self.humans = humans
         self.count = tables
@@ -99,6 +112,20 @@ class Bench:
     @property
     def svc(self) -> Any:
         return self.env.bot.svc
+
+    async def settle(self) -> None:
+        """Wait until the bot has answered everything of a wave. simcord waits in real time for
+        every sleep that ends before the settle's deadline, so with pings on the deadline stays
+        under the ping's wait (a ping's sleep stays parked for virtual time) and a wave that
+        takes longer is settled again; without pings one minute (200 tables at once on a busy
+        machine take more than 5 s)."""
+        for attempt in range(20):
+            try:
+                await self.env.settle(timeout=self.wave_timeout)
+                return
+            except TimeoutError:
+                if attempt == 19:
+                    raise
 
     def dispatch(self, user_id: int, channel_id: int, message_id: int, custom_id: str) -> int:
         """Hand a click to the bot without waiting for its answer."""
@@ -141,7 +168,7 @@ class Bench:
             stored = self.backend.get_message(t["channel"].id, state.message_id)
             cid = next(c["custom_id"] for c in components(stored) if c["custom_id"].endswith(":" + act))
             ids.append((t, person, self.dispatch(person.id, t["channel"].id, stored.id, cid)))
-        await self.env.settle(timeout=60)  # 200 tables at once on a busy machine take more than 5 s
+        await self.settle()
         for t, person, iid in ids:
             msg_id = self.hand_response(iid)
             if msg_id is not None:
@@ -215,8 +242,15 @@ class Bench:
                     # People do not all click in the same millisecond: the next click comes
                     # after a pause in real time, while the bot works on the earlier ones.
                     await asyncio.sleep(self.gap)
-            await self.env.settle(timeout=60)
+            await self.settle()
             waves += 1
+            if self.idle:
+                # Nobody plays for a while (virtual time): every person to move is pinged, and
+                # the next wave's clicks delete those pings while the bot answers them.
+                try:
+                    await self.env.advance_time(self.idle)
+                except TimeoutError:  # time has advanced; the pings' sending goes on
+                    await self.settle()
             for iid in ids:
                 if iid in ANSWERED:
                     latencies.append(ANSWERED[iid] - SENT[iid])
@@ -237,7 +271,7 @@ class Bench:
                     cid = next(c["custom_id"] for c in components(stored)
                                if c["custom_id"].endswith(":hand"))
                     opened.append((t, q, self.dispatch(q.id, t["channel"].id, stored.id, cid)))
-                await self.env.settle(timeout=60)
+                await self.settle()
                 for t, q, iid in opened:
                     msg_id = self.hand_response(iid)
                     if msg_id is not None:
@@ -280,12 +314,23 @@ async def main() -> int:
                              "for virtual time, which the bench does not advance")
     parser.add_argument("--ping-after", type=float, default=0.0,
                         help="turn pings: every person asks for them (/gaigel ping on) and is "
-                             "pinged after this many seconds of their turn (play: 10); 0: no pings")
+                             "pinged after this many seconds of their turn (play: 10, passed in "
+                             "virtual time, see --idle); 0: no pings")
+    parser.add_argument("--idle", choices=("ping", "none"), default="ping",
+                        help="ping: after each wave, let the ping wait pass in virtual time "
+                             "(nobody plays), so every person to move is pinged and the next "
+                             "click deletes it; none: waves follow at once (a ping longer than "
+                             "--settle never fires)")
     parser.add_argument("--timer", type=int, default=0,
                         help="seconds per turn (default 0, no turn timer: with 200 tables' "
                              "timers armed, simcord 3.2.1 did not settle a wave within 60 s)")
     parser.add_argument("--pictures", choices=("on", "off"), default="on",
                         help="card faces and table pictures (the server setting)")
+    parser.add_argument("--shard", type=int, default=None,
+                        help="run as shard K of --shard-count (SHARD_IDS=K): the tables are in a "
+                             "server of that shard; start one process per shard on one "
+                             "PostgreSQL database (--db) and add up their clicks per second")
+    parser.add_argument("--shard-count", type=int, default=2)
     parser.add_argument("--trace-memory", action="store_true",
                         help="also trace Python allocations while the tables open, and print "
                              "the growth per table by package (bot, discord, simcord, ...)")
@@ -295,8 +340,11 @@ async def main() -> int:
     args = parser.parse_args()
     instrument()
     with tempfile.TemporaryDirectory() as tmp:
+        shard = None if args.shard is None else (args.shard, args.shard_count)
         settings = Settings(database_path=str(Path(tmp) / "bench.sqlite3"),
-                            database_url=args.db)
+                            database_url=args.db,
+                            shard_count=None if shard is None else args.shard_count,
+                            shard_ids=None if shard is None else (args.shard,))
         pacing = Pacing.instant() if args.pacing == "instant" else Pacing(1.0, 0.0)
         pacing.ping_after = args.ping_after or 3600.0
         pings = count_pings()
@@ -305,7 +353,9 @@ async def main() -> int:
             async with simcord.run(bot, settle_timeout=args.settle) as env:
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate, args.timer,
-                              pings=args.ping_after > 0)
+                              pings=args.ping_after > 0,
+                              idle=args.ping_after + 0.5 if args.idle == "ping" else 0.0,
+                              shard=shard)
                 await bot.svc.set_settings(bench.guild.id, pictures=args.pictures == "on")
                 if args.pictures == "on":
                     from bot.shell.faces import upload_faces
@@ -327,8 +377,10 @@ async def main() -> int:
                 SENT.clear()
                 ANSWERED.clear()
                 t1 = time.perf_counter()
+                began = time.time()
                 latencies, ready, waves = await bench.play(args.deals)
                 played = time.perf_counter() - t1
+                ended = time.time()
                 states = [bench.svc.public_state(t["tid"]).status for t in bench.tables]
                 uploads = sum(1 for e in env.http_requests if e.method == "PATCH"
                               and isinstance(e.json, dict) and any(
@@ -346,6 +398,9 @@ async def main() -> int:
           + (f"{args.rate:g} clicks/s" if args.rate else "bursts (all tables at once)"))
     print(f"opening, joining, starting and opening hands: {opened:.1f} s")
     print(f"play: {len(ms)} clicks answered in {waves} waves of concurrent clicks, {played:.1f} s wall")
+    print(f"throughput: {len(ms) / played:.1f} clicks/s answered (play from {began:.2f} to "
+          f"{ended:.2f}, Unix time)" + (f", shard {args.shard} of {args.shard_count}"
+                                        if args.shard is not None else ""))
     print(f"deals finished: {finished}/{args.tables}")
     print(f"table pictures uploaded (table edits with a new picture): {uploads}")
     if ms:

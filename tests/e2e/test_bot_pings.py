@@ -5,6 +5,8 @@ asked for."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from world import World
 
@@ -69,3 +71,34 @@ async def test_a_dm_mirror_player_is_pinged_in_the_dm(world: World) -> None:
     assert pings(world) == []
     dms = [m for m in world.visible(who) if m.guild is None and "your turn" in m.content]
     assert len(dms) == 1
+
+
+async def test_every_tables_ping_comes_from_one_clock_and_a_redraw_never_arms_a_second(
+        world: World) -> None:
+    """Three tables' turns are waited on by one task (a process with thousands of tables
+    sleeps once, not once per table, nor once per open hand); each table still gets exactly
+    its one ping."""
+    tables = [world] + [World(world.env, world.guild, world.guild.create_text_channel(f"t{i}"))
+                        for i in range(2)]
+    for i, w in enumerate(tables):
+        names = [f"p{i}{k}" for k in range(4)]
+        await w.new_table(names[0], players=4)
+        for who in names[1:]:
+            await w.click_table(who, "join")
+        await w.click_table(names[0], "start")
+    await world.env.settle()
+    pings_of = world.bot.pings
+    sleepers = [t for t in asyncio.all_tasks() if "Alarms._run" in repr(t.get_coro())]
+    # one each for the turn pings, the turn timers and the hands' tokens, whatever the tables
+    assert len(sleepers) == 3 and len(pings_of.waiting) == 3
+    assert not [t for t in asyncio.all_tasks() if "sleep" in repr(t.get_coro())]
+    for w in tables:  # a redraw of an unchanged turn (a hand opened) arms nothing new
+        await w.open_hand(w.to_play() or "")
+    assert len(pings_of.waiting) == 3
+    await world.env.advance_time(11)
+    for w in tables:
+        sent = [m for m in w.channel.history() if "your turn at table" in m.content]
+        assert len(sent) == 1 and f"<@{w.user(w.to_play() or '').id}>" in sent[0].content
+    await world.env.advance_time(30)
+    assert sum(len(pings(w)) for w in tables) == 3
+    assert pings_of.waiting.get(world.table_id()) is None

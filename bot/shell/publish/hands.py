@@ -24,6 +24,7 @@ from ...service.errors import ServiceError
 from ...service.models import PublicState, ShownMessage
 from ...service.service import GameService
 from ...texts import say
+from ..alarms import Alarms
 from ..buttons import hand_buttons
 from ..faces import CardFaces
 from ..render import hand_content
@@ -40,14 +41,13 @@ Edit = Callable[..., Awaitable[Any]]
 class _Hand:
     """A player's open hand: how to edit it (its interaction's token) while that lives."""
 
-    __slots__ = ("edit", "opened", "version", "busy", "expiry")
+    __slots__ = ("edit", "opened", "version", "busy")
 
     def __init__(self, edit: Edit, version: int, opened: float | None = None) -> None:
         self.edit = edit
         self.opened = time.monotonic() if opened is None else opened
         self.version = version
         self.busy = True
-        self.expiry: asyncio.Task[None] | None = None
 
 
 class Hands:
@@ -60,6 +60,8 @@ class Hands:
         self.versions = versions
         """The latest version of each table the shell has heard of (shared with the bot)."""
         self.open: dict[tuple[int, int], _Hand] = {}
+        self.expiry: Alarms[tuple[int, int]] = Alarms(self._expire)
+        """Each open hand's token expiry (the alarm's token is the hand)."""
         self.dms: dict[tuple[int, int], discord.Message | discord.PartialMessage] = {}
         self.dm_deal: dict[tuple[int, int], int] = {}
         """The deal number each DM hand shows."""
@@ -77,12 +79,8 @@ class Hands:
         self._set(table_id, user_id, _Hand(interaction.edit_original_response, version))
 
     def _set(self, table_id: int, user_id: int, hand: _Hand) -> None:
-        old = self.open.get((table_id, user_id))
-        if old is not None and old.expiry is not None:
-            old.expiry.cancel()
         self.open[(table_id, user_id)] = hand
-        left = HAND_TOKEN_LIFETIME - (time.monotonic() - hand.opened)
-        hand.expiry = asyncio.create_task(self._expire(table_id, user_id, hand, left))
+        self.expiry.set((table_id, user_id), hand.opened + HAND_TOKEN_LIFETIME, hand)
 
     async def opened(self, table_id: int, user_id: int, interaction: discord.Interaction[Any],
                      message_id: int | None, deal_number: int) -> None:
@@ -107,9 +105,8 @@ class Hands:
             self.touch(table_id)
 
     def forget(self, table_id: int, user_id: int) -> None:
-        h = self.open.pop((table_id, user_id), None)
-        if h is not None and h.expiry is not None:
-            h.expiry.cancel()
+        self.open.pop((table_id, user_id), None)
+        self.expiry.cancel((table_id, user_id))
 
     def drop_table(self, table_id: int) -> None:
         """A table closed: its hands are history."""
@@ -119,15 +116,13 @@ class Hands:
             self.dms.pop(key, None)
 
     def cancel_all(self) -> None:
-        for h in self.open.values():
-            if h.expiry is not None:
-                h.expiry.cancel()
+        self.expiry.clear()
 
-    async def _expire(self, table_id: int, user_id: int, hand: _Hand, left: float) -> None:
+    async def _expire(self, key: tuple[int, int], hand: _Hand) -> None:
         """Just before its token dies, a hand says it is out of date and how to get a fresh
         one (its cards greyed), then it is no longer pushed to."""
-        await asyncio.sleep(max(left, 0.0))
-        if self.open.get((table_id, user_id)) is not hand:
+        table_id, user_id = key
+        if self.open.get(key) is not hand:
             return
         self.open.pop((table_id, user_id), None)
         try:

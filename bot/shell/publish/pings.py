@@ -2,13 +2,16 @@
 one short message mentions them (only them), in the channel, or in their DM when they play
 from the DM mirror. It is deleted as soon as the turn passes. At most one live ping per
 table, never one for a computer's turn. Who wants pings is their preference (``/gaigel ping``);
-unset, tables with a turn timer ping and others do not."""
+unset, tables with a turn timer ping and others do not.
+
+The turns waited on are alarms (``Alarms``): one task sleeps for every table's turn."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import time
 
 import discord
 
@@ -16,6 +19,7 @@ from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
 from ...texts import say
+from ..alarms import Alarms
 from ..pacing import Pacing
 from .hands import Hands
 
@@ -44,8 +48,12 @@ class TurnPings:
         self.hands = hands
         self.pacing = pacing
         """``ping_after``: seconds of a person's turn without an action before the ping."""
-        self.waiting: dict[int, tuple[Turn, asyncio.Task[None]]] = {}
+        self.waiting: Alarms[int] = Alarms(self._ping)
+        """The person's turn each table waits on (the alarm's token), not pinged yet."""
+        self.sending: dict[int, Turn] = {}
+        """The turn whose ping is on its way (so a redraw meanwhile does not arm a second)."""
         self.live: dict[int, tuple[Turn, discord.Message]] = {}
+        self._deleting: set[asyncio.Task[None]] = set()
 
     def touch(self, table_id: int) -> None:
         """The table changed: a ping of a turn that has passed goes; a new person's turn
@@ -58,20 +66,30 @@ class TurnPings:
         live = self.live.get(table_id)
         if live is not None and live[0] != turn:
             self.live.pop(table_id, None)
-            asyncio.create_task(self._delete(live[1]))
+            task = asyncio.create_task(self._delete(live[1]))
+            self._deleting.add(task)
+            task.add_done_callback(self._deleting.discard)
         waiting = self.waiting.get(table_id)
-        if waiting is not None and waiting[0] != turn:
-            waiting[1].cancel()
-            self.waiting.pop(table_id, None)
+        if waiting is not None and waiting[1] != turn:
+            self.waiting.cancel(table_id)
             waiting = None
-        if turn is not None and waiting is None and (live is None or live[0] != turn):
-            task = asyncio.create_task(self._wait(table_id, turn))
-            self.waiting[table_id] = (turn, task)
+        if (turn is not None and waiting is None and self.sending.get(table_id) != turn
+                and (live is None or live[0] != turn)):
+            # time.monotonic: the clock asyncio.sleep uses (simcord's virtual clock in tests)
+            self.waiting.set(table_id, time.monotonic() + self.pacing.ping_after, turn)
 
-    async def _wait(self, table_id: int, turn: Turn) -> None:
-        await asyncio.sleep(self.pacing.ping_after)
-        if self.waiting.get(table_id, (None,))[0] == turn:
-            self.waiting.pop(table_id, None)
+    async def _ping(self, table_id: int, turn: Turn) -> None:
+        live = self.live.get(table_id)
+        if self.sending.get(table_id) == turn or (live is not None and live[0] == turn):
+            return  # this turn's ping is on its way or posted already
+        self.sending[table_id] = turn
+        try:
+            await self._send_ping(table_id, turn)
+        finally:
+            if self.sending.get(table_id) == turn:
+                del self.sending[table_id]
+
+    async def _send_ping(self, table_id: int, turn: Turn) -> None:
         try:
             state = self.service.public_state(table_id)
         except (ServiceError, RuntimeError):
@@ -116,6 +134,7 @@ class TurnPings:
             await message.delete()
 
     def cancel_all(self) -> None:
-        for _, task in self.waiting.values():
-            task.cancel()
         self.waiting.clear()
+        for task in list(self._deleting):
+            task.cancel()
+        self.sending.clear()
