@@ -90,7 +90,9 @@ class Bench:
         """Every person asked for turn pings (``/gaigel ping on``)."""
         self.idle = idle
         """Virtual seconds that pass after each wave (no one plays): the pings' wait."""
-        self.wave_timeout = 60.0 if not idle else max(0.5, min(60.0, idle - 1.0))
+        self.progress = False
+        """Print a line per wave (``--progress``)."""
+        self.wave_timeout = 60.0 if not idle else max(0.5, min(60.0, idle / 5))
         self.gap = 1.0 / rate if rate > 0 else 0.0
         self.timer = timer
         self.env = env
@@ -115,17 +117,19 @@ class Bench:
 
     async def settle(self) -> None:
         """Wait until the bot has answered everything of a wave. simcord waits in real time for
-        every sleep that ends before the settle's deadline, so with pings on the deadline stays
-        under the ping's wait (a ping's sleep stays parked for virtual time) and a wave that
-        takes longer is settled again; without pings one minute (200 tables at once on a busy
-        machine take more than 5 s)."""
+        every sleep that ends before the settle's deadline, so with pings on the deadline is a
+        fifth of the ping's wait (the pings' sleep, armed while the wave's clicks went out,
+        stays parked for virtual time) and a wave that takes longer is settled again; without
+        pings one minute (200 tables at once on a busy machine take more than 5 s)."""
         for attempt in range(20):
             try:
                 await self.env.settle(timeout=self.wave_timeout)
                 return
-            except TimeoutError:
+            except TimeoutError as exc:
                 if attempt == 19:
                     raise
+                if self.progress:
+                    print(f"settle again: {str(exc).splitlines()[0]}", file=sys.stderr, flush=True)
 
     def dispatch(self, user_id: int, channel_id: int, message_id: int, custom_id: str) -> int:
         """Hand a click to the bot without waiting for its answer."""
@@ -236,14 +240,17 @@ class Bench:
             if not clicks:
                 break
             ids = []
+            began = time.perf_counter()
             for t, p, mid, cid in clicks:
                 ids.append(self.dispatch(p.id, t["channel"].id, mid, cid))
                 if self.gap:
                     # People do not all click in the same millisecond: the next click comes
                     # after a pause in real time, while the bot works on the earlier ones.
                     await asyncio.sleep(self.gap)
+            dispatched = time.perf_counter()
             await self.settle()
             waves += 1
+            settled = time.perf_counter()
             if self.idle:
                 # Nobody plays for a while (virtual time): every person to move is pinged, and
                 # the next wave's clicks delete those pings while the bot answers them.
@@ -251,6 +258,10 @@ class Bench:
                     await self.env.advance_time(self.idle)
                 except TimeoutError:  # time has advanced; the pings' sending goes on
                     await self.settle()
+            if self.progress:
+                print(f"wave {waves}: {len(clicks)} clicks, dispatch {dispatched - began:.1f} s, "
+                      f"settle {settled - dispatched:.1f} s, idle {time.perf_counter() - settled:.1f} s",
+                      file=sys.stderr, flush=True)
             for iid in ids:
                 if iid in ANSWERED:
                     latencies.append(ANSWERED[iid] - SENT[iid])
@@ -326,6 +337,7 @@ async def main() -> int:
                              "timers armed, simcord 3.2.1 did not settle a wave within 60 s)")
     parser.add_argument("--pictures", choices=("on", "off"), default="on",
                         help="card faces and table pictures (the server setting)")
+    parser.add_argument("--progress", action="store_true", help="a line per wave on stderr")
     parser.add_argument("--shard", type=int, default=None,
                         help="run as shard K of --shard-count (SHARD_IDS=K): the tables are in a "
                              "server of that shard; start one process per shard on one "
@@ -356,6 +368,7 @@ async def main() -> int:
                               pings=args.ping_after > 0,
                               idle=args.ping_after + 0.5 if args.idle == "ping" else 0.0,
                               shard=shard)
+                bench.progress = args.progress
                 await bot.svc.set_settings(bench.guild.id, pictures=args.pictures == "on")
                 if args.pictures == "on":
                     from bot.shell.faces import upload_faces
