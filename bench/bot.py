@@ -312,7 +312,9 @@ def pct(values: list[float], p: float) -> float:
 async def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--tables", type=int, default=200)
-    parser.add_argument("--deals", type=int, default=1)
+    parser.add_argument("--deals", type=int, default=1,
+                        help="deals played at every table (0: open the tables and measure "
+                             "their memory only)")
     parser.add_argument("--humans", type=int, default=4, choices=(1, 2, 3, 4))
     parser.add_argument("--rate", type=float, default=0.0,
                         help="clicks per second across all tables (0: every table's click of a "
@@ -333,8 +335,7 @@ async def main() -> int:
                              "click deletes it; none: waves follow at once (a ping longer than "
                              "--settle never fires)")
     parser.add_argument("--timer", type=int, default=0,
-                        help="seconds per turn (default 0, no turn timer: with 200 tables' "
-                             "timers armed, simcord 3.2.1 did not settle a wave within 60 s)")
+                        help="seconds per turn (default 0: no turn timer)")
     parser.add_argument("--pictures", choices=("on", "off"), default="on",
                         help="card faces and table pictures (the server setting)")
     parser.add_argument("--progress", action="store_true", help="a line per wave on stderr")
@@ -376,7 +377,7 @@ async def main() -> int:
                     await bot.faces.load(bot)
                 gc.collect()
                 if args.trace_memory:
-                    tracemalloc.start()
+                    tracemalloc.start(32)
                     snapshot = tracemalloc.take_snapshot()
                 before = rss_bytes()
                 t0 = time.perf_counter()
@@ -391,7 +392,8 @@ async def main() -> int:
                 ANSWERED.clear()
                 t1 = time.perf_counter()
                 began = time.time()
-                latencies, ready, waves = await bench.play(args.deals)
+                latencies, ready, waves = (await bench.play(args.deals) if args.deals
+                                           else ([], [], 0))
                 played = time.perf_counter() - t1
                 ended = time.time()
                 states = [bench.svc.public_state(t["tid"]).status for t in bench.tables]
@@ -411,7 +413,7 @@ async def main() -> int:
           + (f"{args.rate:g} clicks/s" if args.rate else "bursts (all tables at once)"))
     print(f"opening, joining, starting and opening hands: {opened:.1f} s")
     print(f"play: {len(ms)} clicks answered in {waves} waves of concurrent clicks, {played:.1f} s wall")
-    print(f"throughput: {len(ms) / played:.1f} clicks/s answered (play from {began:.2f} to "
+    print(f"throughput: {len(ms) / max(played, 1e-9):.1f} clicks/s answered (play from {began:.2f} to "
           f"{ended:.2f}, Unix time)" + (f", shard {args.shard} of {args.shard_count}"
                                         if args.shard is not None else ""))
     print(f"deals finished: {finished}/{args.tables}")
@@ -427,27 +429,55 @@ async def main() -> int:
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"memory per table (RSS growth / tables): {per_table / 1024:.0f} KiB")
     if args.trace_memory:
-        print("traced Python allocations per table while opening, by package: " + ", ".join(
+        print("traced Python allocations per table while opening, by the package that asked "
+              "for them: " + ", ".join(
             f"{name} {size / args.tables / 1024:.1f} KiB"
             for name, size in sorted(by_package.items(), key=lambda kv: -kv[1]) if size > 0))
+        own = sum(size for name, size in by_package.items()
+                  if name in ("bot", "engine", "discord", "aiosqlite", "asyncpg", "PIL"))
+        print("their biggest lines, per table: " + ", ".join(
+            f"{where} {size / args.tables / 1024:.1f} KiB" for where, size in TOP_LINES))
+        print(f"the bot process's own share per table (bot, engine, discord.py, database "
+              f"driver, Pillow; not simcord's Discord nor the bench): {own / args.tables / 1024:.1f} KiB")
     return 0
 
 
+OWNERS = ("bot", "engine", "discord", "simcord", "aiosqlite", "asyncpg", "PIL", "bench")
+
+
+def owner_of(filename: str) -> str | None:
+    """The package a source file belongs to, if it is one of ``OWNERS``."""
+    if "site-packages/" in filename:
+        name = filename.split("site-packages/")[1].split("/")[0]
+        return name if name in OWNERS else None
+    for name in ("bot", "engine", "bench"):
+        if f"/{name}/" in filename:
+            return name
+    return None
+
+
 def traced_growth(before: Any, after: Any) -> dict[str, int]:
-    """Bytes allocated between two snapshots, by the package of the allocating file."""
+    """Bytes allocated between two snapshots, by the package that asked for them: the
+    innermost frame of the allocation's traceback in one of ``OWNERS`` (a dict the standard
+    library's json decoder builds for discord.py counts as discord's, for simcord as
+    simcord's); "stdlib" when no frame of theirs is on the stack."""
     out: dict[str, int] = {}
-    for stat in after.compare_to(before, "filename"):
-        path = stat.traceback[0].filename
-        if "site-packages/" in path:
-            name = path.split("site-packages/")[1].split("/")[0]
-        elif "/bot/" in path or "/engine/" in path:
-            name = "bot" if "/bot/" in path else "engine"
-        elif "python3" in path:
-            name = "stdlib"
-        else:
-            name = "other"
+    lines: dict[str, int] = {}
+    for stat in after.compare_to(before, "traceback"):
+        frame = next((f for f in reversed(stat.traceback) if owner_of(f.filename) is not None),
+                     None)
+        name = "stdlib" if frame is None else owner_of(frame.filename) or "stdlib"
         out[name] = out.get(name, 0) + stat.size_diff
+        if frame is not None and name in ("bot", "engine", "discord"):
+            where = f"{frame.filename.split('/')[-2]}/{frame.filename.split('/')[-1]}:{frame.lineno}"
+            lines[where] = lines.get(where, 0) + stat.size_diff
+    TOP_LINES.clear()
+    TOP_LINES.extend(sorted(lines.items(), key=lambda kv: -kv[1])[:12])
     return out
+
+
+TOP_LINES: list[tuple[str, int]] = []
+"""The bot's, the engine's and discord.py's lines that allocated most while tables opened."""
 
 
 if __name__ == "__main__":
