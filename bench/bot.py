@@ -90,6 +90,10 @@ class Bench:
         """Every person asked for turn pings (``/gaigel ping on``)."""
         self.idle = idle
         """Virtual seconds that pass after each wave (no one plays): the pings' wait."""
+        self.open_group = tables
+        """Tables whose setting-up clicks go out together. On PostgreSQL 200 at once wait for
+        the pool's connections, and simcord's settling, which inspects every waiting task on
+        every step, then takes minutes."""
         self.progress = False
         """Print a line per wave (``--progress``)."""
         self.wave_timeout = 60.0 if not idle else max(0.5, min(60.0, idle / 5))
@@ -129,7 +133,7 @@ class Bench:
                 if attempt == 19:
                     raise
                 if self.progress:
-                    print(f"settle again: {str(exc).splitlines()[0]}", file=sys.stderr, flush=True)
+                    print("settle again: " + "\n".join(str(exc).splitlines()[:4]), file=sys.stderr, flush=True)
 
     def dispatch(self, user_id: int, channel_id: int, message_id: int, custom_id: str) -> int:
         """Hand a click to the bot without waiting for its answer."""
@@ -165,13 +169,17 @@ class Bench:
             await self.table_wave(lambda t, k=k: (t["people"][k], "hand"))
 
     async def table_wave(self, pick: Any) -> None:
+        """One click at every table (joins, starts, hands opened), in groups of
+        ``open_group`` tables: not measured, only to get the tables playing."""
         ids = []
-        for t in self.tables:
+        for k, t in enumerate(self.tables):
             person, act = pick(t)
             state = self.svc.public_state(t["tid"])
             stored = self.backend.get_message(t["channel"].id, state.message_id)
             cid = next(c["custom_id"] for c in components(stored) if c["custom_id"].endswith(":" + act))
             ids.append((t, person, self.dispatch(person.id, t["channel"].id, stored.id, cid)))
+            if (k + 1) % self.open_group == 0:
+                await self.settle()
         await self.settle()
         for t, person, iid in ids:
             msg_id = self.hand_response(iid)
@@ -367,9 +375,12 @@ async def main() -> int:
                 await bot.tree.sync()
                 bench = Bench(env, args.tables, args.humans, args.rate, args.timer,
                               pings=args.ping_after > 0,
-                              idle=args.ping_after + 0.5 if args.idle == "ping" else 0.0,
+                              idle=(args.ping_after + 0.5
+                                    if args.ping_after > 0 and args.idle == "ping" else 0.0),
                               shard=shard)
                 bench.progress = args.progress
+                if args.db:
+                    bench.open_group = 20
                 await bot.svc.set_settings(bench.guild.id, pictures=args.pictures == "on")
                 if args.pictures == "on":
                     from bot.shell.faces import upload_faces

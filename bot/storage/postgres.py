@@ -176,6 +176,10 @@ def _call(fn: Callable[..., T], c: PgConnection, args: tuple[Any, ...]) -> T:
     return fn(c, *args)
 
 
+CLOSE_TIMEOUT = 10.0
+"""Seconds ``close`` waits for the connections in use to be given back."""
+
+
 class PostgresStorage(Storage):
     """A pool of connections to one PostgreSQL database, shared with other processes."""
 
@@ -207,7 +211,14 @@ class PostgresStorage(Storage):
     async def close(self) -> None:
         if not self.closed:
             self.closed = True
-            await self._pool.close()
+            try:
+                # A connection a cancelled task never gave back would hold close() forever
+                # (asyncpg waits for every connection): wait a while, then cut them.
+                await asyncio.wait_for(self._pool.close(), CLOSE_TIMEOUT)
+            except TimeoutError:
+                log.warning("database %s: connections still in use after %g s; closing them",
+                            self.path, CLOSE_TIMEOUT)
+                self._pool.terminate()
             self._threads.shutdown(wait=False)
 
     async def _on_connection(self, fn: Callable[..., T], args: tuple[Any, ...],
