@@ -10,7 +10,8 @@ comparisons); the PostgreSQL back end numbers the placeholders (``$1``, ``$2``, 
 
 - ``write(fn, *args)``: one transaction, committed before it returns.
 - ``write_statement(fn, *args)``: ``fn`` executes exactly one writing statement, which is its
-  own transaction.
+  own transaction, and does nothing else with effects (PostgreSQL calls it twice: to learn
+  the statement, then with its result).
 - ``read(fn, *args)``: one consistent snapshot.
 - ``run(fn, *args)``: no transaction (configuration, single reads).
 

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg  # type: ignore[import-untyped]
 
 from .db import Storage
-from .errors import too_new
+from .errors import StorageError, too_new
 from .migrations_pg import PG_MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -132,6 +132,53 @@ class PgConnection:
         return PgCursor([], len(rows))
 
 
+class _Statement(Exception):
+    """The statement a one-statement function asked for (``write_statement``)."""
+
+    def __init__(self, sql: str, parameters: Sequence[Any]) -> None:
+        super().__init__(sql)
+        self.sql = sql
+        self.parameters = tuple(parameters)
+
+
+class _Recorder:
+    """A connection that only asks which statement ``fn`` runs."""
+
+    dialect = "postgresql"
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
+        raise _Statement(sql, parameters)
+
+    def executemany(self, sql: str, parameters: Any, /) -> PgCursor:
+        raise StorageError("write_statement runs one statement, not executemany")
+
+
+class _Replay:
+    """A connection that gives ``fn`` its one statement's result, already executed."""
+
+    dialect = "postgresql"
+
+    def __init__(self, cursor: PgCursor) -> None:
+        self._cursor: PgCursor | None = cursor
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
+        cursor, self._cursor = self._cursor, None
+        if cursor is None:
+            raise StorageError("write_statement runs exactly one statement")
+        return cursor
+
+    def executemany(self, sql: str, parameters: Any, /) -> PgCursor:
+        raise StorageError("write_statement runs one statement, not executemany")
+
+
+async def _no_session_state(conn: asyncpg.Connection) -> None:
+    """What a connection given back to the pool needs beyond asyncpg's own rollback of an open
+    transaction: nothing. The bot sets no session state (no ``SET``, ``LISTEN``, cursors, and
+    the migration's advisory lock is let go in a ``finally``), so asyncpg's default reset
+    query, a round trip to the server on every release, that is after every action, is
+    skipped."""
+
+
 async def _setup(conn: asyncpg.Connection) -> None:
     """``numeric`` (what ``AVG`` and ``SUM`` of ``BIGINT`` give) read as a float."""
     await conn.set_type_codec("numeric", encoder=str, decoder=float, schema="pg_catalog",
@@ -196,7 +243,8 @@ class PostgresStorage(Storage):
     @classmethod
     async def open_dsn(cls, dsn: str, *, migrate_to: int | None = None) -> PostgresStorage:
         """Connect, and migrate to the newest schema (once, whoever else starts now)."""
-        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=POOL_SIZE, init=_setup)
+        pool = await asyncpg.create_pool(dsn, min_size=1, max_size=POOL_SIZE, init=_setup,
+                                         reset=_no_session_state)
         storage = cls(pool, dsn)
         try:
             async with pool.acquire() as conn:
@@ -247,8 +295,26 @@ class PostgresStorage(Storage):
         return await self._on_connection(fn, args, "BEGIN")
 
     async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
+        """The one statement straight on the event loop's connection, no worker thread: ``fn``
+        is called once to learn its statement and once more with the statement's result (it
+        does nothing but that statement, as the interface says). This is the path of every
+        card played, so it is the hop to the thread and back saved on every action."""
         self.batches += 1
-        return await self._on_connection(fn, args, None)
+        try:
+            fn(_Recorder(), *args)
+        except _Statement as asked:
+            statement = asked
+        else:
+            return await self._on_connection(fn, args, None)
+        async with self._pool.acquire() as conn:
+            text = numbered(statement.sql)
+            if returns_rows(text):
+                rows = await conn.fetch(text, *statement.parameters)
+                cursor = PgCursor(rows, len(rows))
+            else:
+                status = await conn.execute(text, *statement.parameters)
+                cursor = PgCursor([], _count(status))
+        return fn(_Replay(cursor), *args)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         return await self._on_connection(fn, args,
