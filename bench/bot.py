@@ -332,7 +332,7 @@ async def main() -> int:
     parser.add_argument("--settle", type=float, default=5.0,
                         help="simcord's settle timeout: the bot's sleeps shorter than this run in "
                              "real time within each wave, longer ones (turn timers, pings) wait "
-                             "for virtual time, which the bench does not advance")
+                             "for virtual time, which the bench advances only for pings (--idle)")
     parser.add_argument("--ping-after", type=float, default=0.0,
                         help="turn pings: every person asks for them (/gaigel ping on) and is "
                              "pinged after this many seconds of their turn (play: 10, passed in "
@@ -340,8 +340,8 @@ async def main() -> int:
     parser.add_argument("--idle", choices=("ping", "none"), default="ping",
                         help="ping: after each wave, let the ping wait pass in virtual time "
                              "(nobody plays), so every person to move is pinged and the next "
-                             "click deletes it; none: waves follow at once (a ping longer than "
-                             "--settle never fires)")
+                             "click deletes it; none: no virtual time passes, and simcord waits "
+                             "out the pings' sleeps in real time within each wave (slow)")
     parser.add_argument("--timer", type=int, default=0,
                         help="seconds per turn (default 0: no turn timer)")
     parser.add_argument("--pictures", choices=("on", "off"), default="on",
@@ -396,7 +396,7 @@ async def main() -> int:
                 gc.collect()
                 per_table = (rss_bytes() - before) / args.tables
                 if args.trace_memory:
-                    by_package = traced_growth(snapshot, tracemalloc.take_snapshot())
+                    by_package, top_lines = traced_growth(snapshot, tracemalloc.take_snapshot())
                     tracemalloc.stop()
                 opened = time.perf_counter() - t0
                 SENT.clear()
@@ -444,16 +444,17 @@ async def main() -> int:
               "for them: " + ", ".join(
             f"{name} {size / args.tables / 1024:.1f} KiB"
             for name, size in sorted(by_package.items(), key=lambda kv: -kv[1]) if size > 0))
-        own = sum(size for name, size in by_package.items()
-                  if name in ("bot", "engine", "discord", "aiosqlite", "asyncpg", "PIL"))
+        own = sum(size for name, size in by_package.items() if name in OWN)
         print("their biggest lines, per table: " + ", ".join(
-            f"{where} {size / args.tables / 1024:.1f} KiB" for where, size in TOP_LINES))
+            f"{where} {size / args.tables / 1024:.1f} KiB" for where, size in top_lines))
         print(f"the bot process's own share per table (bot, engine, discord.py, database "
               f"driver, Pillow; not simcord's Discord nor the bench): {own / args.tables / 1024:.1f} KiB")
     return 0
 
 
-OWNERS = ("bot", "engine", "discord", "simcord", "aiosqlite", "asyncpg", "PIL", "bench")
+OWN = ("bot", "engine", "discord", "aiosqlite", "asyncpg", "PIL")
+"""What the bot process holds itself (simcord's Discord and the bench are not the bot)."""
+OWNERS = (*OWN, "simcord", "bench")
 
 
 def owner_of(filename: str) -> str | None:
@@ -467,28 +468,22 @@ def owner_of(filename: str) -> str | None:
     return None
 
 
-def traced_growth(before: Any, after: Any) -> dict[str, int]:
+def traced_growth(before: Any, after: Any) -> tuple[dict[str, int], list[tuple[str, int]]]:
     """Bytes allocated between two snapshots, by the package that asked for them: the
     innermost frame of the allocation's traceback in one of ``OWNERS`` (a dict the standard
     library's json decoder builds for discord.py counts as discord's, for simcord as
-    simcord's); "stdlib" when no frame of theirs is on the stack."""
+    simcord's); "stdlib" when no frame of theirs is on the stack. Also the bot process's own
+    lines that allocated most."""
     out: dict[str, int] = {}
     lines: dict[str, int] = {}
     for stat in after.compare_to(before, "traceback"):
-        frame = next((f for f in reversed(stat.traceback) if owner_of(f.filename) is not None),
-                     None)
-        name = "stdlib" if frame is None else owner_of(frame.filename) or "stdlib"
+        name, frame = next(((o, f) for f in reversed(stat.traceback)
+                            if (o := owner_of(f.filename)) is not None), ("stdlib", None))
         out[name] = out.get(name, 0) + stat.size_diff
-        if frame is not None and name in ("bot", "engine", "discord"):
-            where = f"{frame.filename.split('/')[-2]}/{frame.filename.split('/')[-1]}:{frame.lineno}"
+        if frame is not None and name in OWN:
+            where = "/".join(frame.filename.split("/")[-2:]) + f":{frame.lineno}"
             lines[where] = lines.get(where, 0) + stat.size_diff
-    TOP_LINES.clear()
-    TOP_LINES.extend(sorted(lines.items(), key=lambda kv: -kv[1])[:12])
-    return out
-
-
-TOP_LINES: list[tuple[str, int]] = []
-"""The bot's, the engine's and discord.py's lines that allocated most while tables opened."""
+    return out, sorted(lines.items(), key=lambda kv: -kv[1])[:12]
 
 
 if __name__ == "__main__":

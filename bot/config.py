@@ -75,11 +75,6 @@ class Settings(BaseModel):
             return value.strip()
         return value
 
-    @field_validator("shard_count", mode="before")
-    @classmethod
-    def _blank_count_is_none(cls, value: object) -> object:
-        return None if isinstance(value, str) and not value.strip() else value
-
     @field_validator("shard_ids", mode="before")
     @classmethod
     def _shard_list(cls, value: object) -> object:
@@ -111,9 +106,10 @@ class Settings(BaseModel):
         ids = self.shard_ids if self.shard_ids is not None else tuple(range(self.shard_count))
         return self.shard_count, ids
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("dev_guild_id", "shard_count", mode="before")
     @classmethod
-    def _blank_guild_is_none(cls, value: object) -> object:
+    def _blank_is_none(cls, value: object) -> object:
+        """An empty ``DEV_GUILD_ID=`` or ``SHARD_COUNT=`` in a .env file means unset."""
         return None if isinstance(value, str) and not value.strip() else value
 
     @field_validator("computer_budget_ms", mode="before")

@@ -19,7 +19,7 @@ import asyncio
 import functools
 import logging
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Coroutine, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -106,6 +106,15 @@ def _count(status: str) -> int:
     return int(last) if last.isdigit() else -1
 
 
+async def _execute(conn: asyncpg.Connection, sql: str, parameters: Sequence[Any]) -> PgCursor:
+    """One statement (``?`` placeholders) on an asyncpg connection, as a cursor."""
+    text = numbered(sql)
+    if returns_rows(text):
+        rows = await conn.fetch(text, *parameters)
+        return PgCursor(rows, len(rows))
+    return PgCursor([], _count(await conn.execute(text, *parameters)))
+
+
 class PgConnection:
     """One asyncpg connection seen from a worker thread as a ``db.Connection``."""
 
@@ -115,15 +124,11 @@ class PgConnection:
         self._conn = conn
         self._loop = loop
 
-    def _call(self, coro: Any) -> Any:
+    def _call(self, coro: Coroutine[Any, Any, T]) -> T:
         return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
-        text = numbered(sql)
-        if returns_rows(text):
-            rows = self._call(self._conn.fetch(text, *parameters))
-            return PgCursor(rows, len(rows))
-        return PgCursor([], _count(self._call(self._conn.execute(text, *parameters))))
+        return self._call(_execute(self._conn, sql, parameters))
 
     def executemany(self, sql: str, parameters: Any, /) -> PgCursor:
         rows = [tuple(r) for r in parameters]
@@ -301,19 +306,11 @@ class PostgresStorage(Storage):
         card played, so it is the hop to the thread and back saved on every action."""
         self.batches += 1
         try:
-            fn(_Recorder(), *args)
+            return fn(_Recorder(), *args)  # it ran no statement: nothing to store
         except _Statement as asked:
             statement = asked
-        else:
-            return await self._on_connection(fn, args, None)
         async with self._pool.acquire() as conn:
-            text = numbered(statement.sql)
-            if returns_rows(text):
-                rows = await conn.fetch(text, *statement.parameters)
-                cursor = PgCursor(rows, len(rows))
-            else:
-                status = await conn.execute(text, *statement.parameters)
-                cursor = PgCursor([], _count(status))
+            cursor = await _execute(conn, statement.sql, statement.parameters)
         return fn(_Replay(cursor), *args)
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:

@@ -124,7 +124,7 @@ class Hands:
         table_id, user_id = key
         if self.open.get(key) is not hand:
             return
-        self.open.pop((table_id, user_id), None)
+        self.open.pop(key, None)
         try:
             state = self.service.public_state(table_id)
             view, version = self.service.hand_view(table_id, user_id)

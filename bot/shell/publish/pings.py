@@ -73,15 +73,18 @@ class TurnPings:
         if waiting is not None and waiting[1] != turn:
             self.waiting.cancel(table_id)
             waiting = None
-        if (turn is not None and waiting is None and self.sending.get(table_id) != turn
-                and (live is None or live[0] != turn)):
+        if turn is not None and waiting is None and not self._pinged(table_id, turn):
             # time.monotonic: the clock asyncio.sleep uses (simcord's virtual clock in tests)
             self.waiting.set(table_id, time.monotonic() + self.pacing.ping_after, turn)
 
-    async def _ping(self, table_id: int, turn: Turn) -> None:
+    def _pinged(self, table_id: int, turn: Turn) -> bool:
+        """This turn's ping is on its way or posted already."""
         live = self.live.get(table_id)
-        if self.sending.get(table_id) == turn or (live is not None and live[0] == turn):
-            return  # this turn's ping is on its way or posted already
+        return self.sending.get(table_id) == turn or (live is not None and live[0] == turn)
+
+    async def _ping(self, table_id: int, turn: Turn) -> None:
+        if self._pinged(table_id, turn):  # armed again while the first was on its way
+            return
         self.sending[table_id] = turn
         try:
             await self._send_ping(table_id, turn)
