@@ -1,12 +1,15 @@
 """The PostgreSQL back end, on an asyncpg pool: the same transactions as SQLite's.
 
 A transaction function (``db.Connection``) is synchronous, written once for both back ends.
-Here it runs on a worker thread while its connection, taken from the asyncpg pool, stays on
-the event loop: each ``c.execute`` sends one statement to the loop and waits for its answer
-(``?`` placeholders numbered ``$1``, ``$2``, …). ``write`` is ``BEGIN``, the function,
-``COMMIT`` (``ROLLBACK`` on any failure), committed before it returns, as with SQLite; the
-version check is the same ``UPDATE tables SET version = version + 1 WHERE id = ? AND
-version = ?`` (``StaleVersion`` when no row changed).
+Here it runs in a greenlet on the event loop's own thread, as SQLAlchemy runs its synchronous
+code over asyncpg: each ``c.execute`` hands its statement (``?`` placeholders numbered ``$1``,
+``$2``, …) to the coroutine that started the function, which awaits it on the connection taken
+from the asyncpg pool and switches back with the answer. No worker thread, no hop between
+threads per statement, and other tables' coroutines run while a statement waits. ``write`` is
+``BEGIN``, the function, ``COMMIT`` (``ROLLBACK`` on any failure), committed before it returns,
+as with SQLite; the version check is the same ``UPDATE tables SET version = version + 1 WHERE
+id = ? AND version = ?`` (``StaleVersion`` when no row changed). The one-statement write of a
+card played may share its commit with other tables' (``write_statement``: a group commit).
 
 Several processes may share one database: migrating takes a PostgreSQL advisory lock, so that
 processes starting at once on an empty database migrate it exactly once, and each step is one
@@ -19,12 +22,12 @@ import asyncio
 import functools
 import logging
 import re
-from collections.abc import Callable, Coroutine, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
+import greenlet  # type: ignore[import-untyped]
 
 from .db import Storage
 from .errors import StorageError, too_new
@@ -35,7 +38,16 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 POOL_SIZE = 8
-"""Connections (and worker threads) per process: transactions of different tables at once."""
+"""Connections per process: transactions of different tables at once."""
+
+LANES = 4
+"""Connections the one-statement writes (cards played) use at once; the rest wait and go
+together, one commit for a group (``PostgresStorage._group``), which the server does far more
+cheaply than as many single commits. The other connections stay free for the other writes and
+the reads."""
+
+GROUP_MAX = 64
+"""Statements at most in one group commit."""
 
 MIGRATION_LOCK = 0x6761696765
 """The advisory lock key held while migrating ("gaige" in ASCII)."""
@@ -73,6 +85,20 @@ _ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
 @functools.lru_cache(maxsize=4096)
 def returns_rows(sql: str) -> bool:
     return _ROWS.search(sql) is not None
+
+
+_CHANGES = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=256)
+def exactly_one_row(sql: str) -> str | None:
+    """``sql`` (``?`` placeholders) as a PostgreSQL statement that fails unless it changes
+    exactly one row (a division by zero otherwise), for a group commit that must be all or
+    nothing; None for a statement that cannot be put so (one that reads or returns rows)."""
+    if returns_rows(sql) or not _CHANGES.match(sql):
+        return None
+    return (f"WITH changed AS ({numbered(sql)} RETURNING 1)"
+            " SELECT 1 / (COUNT(*) = 1)::int FROM changed")
 
 
 class PgCursor:
@@ -115,25 +141,52 @@ async def _execute(conn: asyncpg.Connection, sql: str, parameters: Sequence[Any]
     return PgCursor([], _count(await conn.execute(text, *parameters)))
 
 
+class _Awaiting:
+    """What a transaction function's greenlet hands to its coroutine: await this."""
+
+    __slots__ = ("awaitable",)
+
+    def __init__(self, awaitable: Awaitable[Any]) -> None:
+        self.awaitable = awaitable
+
+
+def _await(awaitable: Awaitable[T]) -> T:
+    """Inside a transaction function: the awaitable's result, awaited by ``_in_greenlet``."""
+    parent = greenlet.getcurrent().parent
+    if parent is None:
+        raise StorageError("a PostgreSQL connection is used outside its transaction")
+    return parent.switch(_Awaiting(awaitable))  # type: ignore[no-any-return]
+
+
+async def _in_greenlet(fn: Callable[..., T], *args: Any) -> T:
+    """``fn(*args)``, synchronous, whose ``_await`` calls this coroutine awaits for it."""
+    child = greenlet.greenlet(fn)
+    answer = child.switch(*args)
+    while isinstance(answer, _Awaiting):
+        try:
+            value = await answer.awaitable
+        except BaseException as exc:  # into the function, which may catch it (a savepoint)
+            answer = child.throw(exc)
+        else:
+            answer = child.switch(value)
+    return answer  # type: ignore[no-any-return]
+
+
 class PgConnection:
-    """One asyncpg connection seen from a worker thread as a ``db.Connection``."""
+    """One asyncpg connection seen from a transaction function as a ``db.Connection``."""
 
     dialect = "postgresql"
 
-    def __init__(self, conn: asyncpg.Connection, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
-        self._loop = loop
-
-    def _call(self, coro: Coroutine[Any, Any, T]) -> T:
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
-        return self._call(_execute(self._conn, sql, parameters))
+        return _await(_execute(self._conn, sql, parameters))
 
     def executemany(self, sql: str, parameters: Any, /) -> PgCursor:
         rows = [tuple(r) for r in parameters]
         if rows:
-            self._call(self._conn.executemany(numbered(sql), rows))
+            _await(self._conn.executemany(numbered(sql), rows))
         return PgCursor([], len(rows))
 
 
@@ -224,10 +277,6 @@ async def migrate(conn: asyncpg.Connection, migrations: Sequence[str] = PG_MIGRA
         await conn.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
 
-def _call(fn: Callable[..., T], c: PgConnection, args: tuple[Any, ...]) -> T:
-    return fn(c, *args)
-
-
 CLOSE_TIMEOUT = 10.0
 """Seconds ``close`` waits for the connections in use to be given back."""
 
@@ -243,7 +292,11 @@ class PostgresStorage(Storage):
         self.path = redacted(url)
         self.closed = False
         self.batches = 0
-        self._threads = ThreadPoolExecutor(POOL_SIZE, thread_name_prefix="gaigel-pg")
+        self.grouped = 0
+        """One-statement writes committed in a group with others (for tests and benchmarks)."""
+        self._lanes_busy = 0
+        self._waiting: list[tuple[_Statement, asyncio.Future[PgCursor]]] = []
+        self._groups: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def open_dsn(cls, dsn: str, *, migrate_to: int | None = None) -> PostgresStorage:
@@ -264,6 +317,8 @@ class PostgresStorage(Storage):
     async def close(self) -> None:
         if not self.closed:
             self.closed = True
+            if self._groups:  # let waiting statements commit first
+                await asyncio.wait(set(self._groups), timeout=CLOSE_TIMEOUT)
             try:
                 # A connection a cancelled task never gave back would hold close() forever
                 # (asyncpg waits for every connection): wait a while, then cut them.
@@ -272,19 +327,15 @@ class PostgresStorage(Storage):
                 log.warning("database %s: connections still in use after %g s; closing them",
                             self.path, CLOSE_TIMEOUT)
                 self._pool.terminate()
-            self._threads.shutdown(wait=False)
 
     async def _on_connection(self, fn: Callable[..., T], args: tuple[Any, ...],
                              begin: str | None) -> T:
-        loop = asyncio.get_running_loop()
         async with self._pool.acquire() as conn:
             if begin is not None:
                 await conn.execute(begin)
-            job = loop.run_in_executor(self._threads, _call, fn, PgConnection(conn, loop), args)
             try:
-                out = await asyncio.shield(job)
+                out = await _in_greenlet(fn, PgConnection(conn), *args)
             except BaseException:
-                await asyncio.wait({job})  # the thread's statements are over before rollback
                 if conn.is_in_transaction():
                     await conn.execute("ROLLBACK")
                 raise
@@ -300,18 +351,89 @@ class PostgresStorage(Storage):
         return await self._on_connection(fn, args, "BEGIN")
 
     async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
-        """The one statement straight on the event loop's connection, no worker thread: ``fn``
-        is called once to learn its statement and once more with the statement's result (it
-        does nothing but that statement, as the interface says). This is the path of every
-        card played, so it is the hop to the thread and back saved on every action."""
+        """The one statement on the event loop's connections, no worker thread: ``fn`` is
+        called once to learn its statement and once more with the statement's result (it does
+        nothing but that statement, as the interface says). This is the path of every card
+        played. Statements that arrive while every lane is busy commit together
+        (``_group``)."""
         self.batches += 1
         try:
             return fn(_Recorder(), *args)  # it ran no statement: nothing to store
         except _Statement as asked:
             statement = asked
-        async with self._pool.acquire() as conn:
-            cursor = await _execute(conn, statement.sql, statement.parameters)
+        if self._lanes_busy < LANES and not self._waiting:
+            self._lanes_busy += 1
+            try:
+                async with self._pool.acquire() as conn:
+                    cursor = await _execute(conn, statement.sql, statement.parameters)
+            finally:
+                self._lanes_busy -= 1
+                self._start_groups()
+        else:
+            future: asyncio.Future[PgCursor] = asyncio.get_running_loop().create_future()
+            self._waiting.append((statement, future))
+            self._start_groups()
+            cursor = await future
         return fn(_Replay(cursor), *args)
+
+    def _start_groups(self) -> None:
+        """Send the waiting statements, up to ``GROUP_MAX`` at a time, on the free lanes."""
+        while self._waiting and self._lanes_busy < LANES:
+            group = self._waiting[:GROUP_MAX]
+            del self._waiting[:GROUP_MAX]
+            self._lanes_busy += 1
+            task = asyncio.get_running_loop().create_task(self._group(group))
+            self._groups.add(task)
+            task.add_done_callback(self._groups.discard)
+
+    async def _group(self, group: list[tuple[_Statement, asyncio.Future[PgCursor]]]) -> None:
+        """Group commit: statements of the same text that each change exactly one row (an
+        action with its version bump) go in one pipelined, atomic ``executemany``, one commit
+        for all. Any surprise (a stale version changes no row, any error) undoes the whole
+        group, and then each statement runs again on its own, so that each caller gets its
+        own true result, as if there had been no group."""
+        try:
+            async with self._pool.acquire() as conn:
+                by_text: dict[str, list[tuple[_Statement, asyncio.Future[PgCursor]]]] = {}
+                for item in group:
+                    by_text.setdefault(item[0].sql, []).append(item)
+                for sql, items in by_text.items():
+                    one_row = exactly_one_row(sql)
+                    if len(items) > 1 and one_row is not None:
+                        try:
+                            await conn.executemany(one_row, [st.parameters for st, _ in items])
+                        except Exception as exc:
+                            log.debug("group of %d statements undone (%s); one by one",
+                                      len(items), type(exc).__name__)
+                        else:
+                            self.grouped += len(items)
+                            for _, future in items:
+                                if not future.done():
+                                    future.set_result(PgCursor([], 1))
+                            continue
+                    for st, future in items:
+                        try:
+                            cursor = await _execute(conn, st.sql, st.parameters)
+                        except Exception as exc:
+                            if not future.done():
+                                future.set_exception(exc)
+                            if conn.is_closed():
+                                raise
+                        else:
+                            if not future.done():
+                                future.set_result(cursor)
+        except BaseException as exc:  # the connection failed, or closing cancelled the group
+            for _, future in group:
+                if not future.done():
+                    if isinstance(exc, Exception):
+                        future.set_exception(exc)
+                    else:
+                        future.cancel()
+            if not isinstance(exc, Exception):
+                raise
+        finally:
+            self._lanes_busy -= 1
+            self._start_groups()
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         return await self._on_connection(fn, args,

@@ -133,3 +133,43 @@ async def test_postgresql_foreign_keys_and_append_only_actions(
         assert (await fetch_all(url, "SELECT COUNT(*) FROM actions"))[0][0] >= 1
     finally:
         await storage.close()
+
+
+async def test_a_cancelled_postgresql_write_leaves_nothing_and_the_pool_works_on(
+        postgres_server: Any) -> None:
+    """A transaction cancelled while a statement runs (a shutdown, a timed-out click) is rolled
+    back whole, and its connection serves the next write."""
+    url = postgres_server.new_database()
+    storage = await Storage.open(url)
+    try:
+        await storage.write(lambda c: c.execute("CREATE TABLE t (x INTEGER)"))
+        started = asyncio.Event()
+
+        def slow(c: Any) -> None:
+            c.execute("INSERT INTO t VALUES (1)")
+            asyncio.get_running_loop().call_soon(started.set)
+            c.execute("SELECT pg_sleep(30)")
+
+        task = asyncio.create_task(storage.write(slow))
+        await asyncio.wait_for(started.wait(), 10)
+        await asyncio.sleep(0.1)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert (await fetch_all(url, "SELECT COUNT(*) FROM t"))[0][0] == 0
+
+        def caught(c: Any) -> int:
+            # A failing statement inside a savepoint is caught by the function, which goes on.
+            c.execute("SAVEPOINT s")
+            try:
+                c.execute("INSERT INTO t VALUES ('not a number')")
+            except asyncpg.PostgresError:
+                c.execute("ROLLBACK TO SAVEPOINT s")
+            c.execute("INSERT INTO t VALUES (2)")
+            return int(c.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+
+        for _ in range(10):  # more than the pool's connections: none was left broken
+            assert await storage.write(caught) >= 1
+        assert (await fetch_all(url, "SELECT COUNT(*) FROM t"))[0][0] == 10
+    finally:
+        await storage.close()

@@ -12,9 +12,9 @@ from bot.storage import StaleVersion, Storage
 from bot.storage import queries as q
 
 
-async def _table_and_deal(storage: Storage) -> tuple[int, int]:
+async def _table_and_deal(storage: Storage, channel: int = 1) -> tuple[int, int]:
     def make(c: Any) -> tuple[int, int]:
-        tid = q.insert_table(c, 1, 1, 1, 4, {"preset": "wuerttemberg"}, {}, 0.0)
+        tid = q.insert_table(c, 1, channel, 1, 4, {"preset": "wuerttemberg"}, {}, 0.0)
         mid = q.insert_match(c, tid, "strokes", {}, 0.0)
         did = q.insert_deal(c, tid, mid, 1, 0, 4, {}, {}, [], 0.0)
         return tid, did
@@ -85,6 +85,52 @@ async def test_an_action_goes_with_its_version_bump_or_not_at_all(db_url: str) -
             await storage.write(action_then_failure)
         assert await other.count("SELECT COUNT(*) FROM actions") == 1
         assert await other.count(f"SELECT version FROM tables WHERE id = {tid}") == 1
+    finally:
+        await other.storage.close()
+        await storage.close()
+
+
+async def _tables_with_deals(storage: Storage, n: int) -> list[tuple[int, int]]:
+    return [await _table_and_deal(storage, channel) for channel in range(1, n + 1)]
+
+
+async def test_cards_played_at_many_tables_at_once_commit_together_each_with_its_bump(
+        db_url: str) -> None:
+    """Many tables' one-statement actions at once: each committed with its own version bump
+    before its write returns; on PostgreSQL those that waited for a connection share one
+    commit (a group commit), which must not blur whose action is whose."""
+    storage = await Storage.open(db_url)
+    other = Other(await Storage.open(db_url))
+    try:
+        tables = await _tables_with_deals(storage, 40)
+        action = '{"seat":0,"do":"knock"}'
+
+        async def play(tid: int, did: int, version: int, idx: int) -> int:
+            got = await storage.write_statement(q.insert_action, tid, version, did, idx, 0,
+                                                action, 7, "human", 1.0)
+            assert await other.count(f"SELECT version FROM tables WHERE id = {tid}") == got
+            return got
+
+        assert await asyncio.gather(*(play(t, d, 0, 0) for t, d in tables)) == [1] * 40
+        if storage.dialect == "postgresql":
+            assert storage.grouped > 0  # type: ignore[attr-defined]
+        grouped_before = getattr(storage, "grouped", 0)
+
+        # One stale version among them: only that one is refused; the rest still commit.
+        stale_tid, _ = tables[17]
+        results = await asyncio.gather(
+            *(play(t, d, 0 if t == stale_tid else 1, 1) for t, d in tables),
+            return_exceptions=True)
+        refused = [i for i, r in enumerate(results) if isinstance(r, Exception)]
+        assert refused == [17] and isinstance(results[17], StaleVersion)
+        assert [r for i, r in enumerate(results) if i != 17] == [2] * 39
+        assert await other.count("SELECT COUNT(*) FROM actions") == 40 + 39
+        assert await other.count(f"SELECT version FROM tables WHERE id = {stale_tid}") == 1
+        assert await other.count(
+            f"SELECT COUNT(*) FROM actions a JOIN deals d ON d.id = a.deal_id"
+            f" WHERE d.table_id = {stale_tid}") == 1
+        if storage.dialect == "postgresql":  # the group with the stale one went one by one
+            assert storage.grouped >= grouped_before  # type: ignore[attr-defined]
     finally:
         await other.storage.close()
         await storage.close()
