@@ -351,10 +351,10 @@ class PostgresStorage(Storage):
         return await self._on_connection(fn, args, "BEGIN")
 
     async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
-        """The one statement on the event loop's connections, no worker thread: ``fn`` is
-        called once to learn its statement and once more with the statement's result (it does
-        nothing but that statement, as the interface says). This is the path of every card
-        played. Statements that arrive while every lane is busy commit together
+        """The path of every card played. ``fn`` is called once to learn its statement and
+        once more with the statement's result (it does nothing but that statement, as the
+        interface says), so that the statement can wait in a queue: on a free lane it runs at
+        once, on its own; when every lane is busy, the waiting statements commit together
         (``_group``)."""
         self.batches += 1
         try:
