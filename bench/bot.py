@@ -96,7 +96,11 @@ class Bench:
         every step, then takes minutes."""
         self.progress = False
         """Print a line per wave (``--progress``)."""
-        self.wave_timeout = 60.0 if not idle else max(0.5, min(60.0, idle / 5))
+        waits = [w for w in (idle, timer) if w > 0]
+        self.wave_timeout = max(0.5, min([60.0] + [w / 5 for w in waits]))
+        """simcord waits in real time for a sleep that ends before the settle's deadline: a
+        fifth of the shortest wait the bot sleeps for (the pings', the turn timer's) keeps
+        those sleeps parked for virtual time."""
         self.gap = 1.0 / rate if rate > 0 else 0.0
         self.timer = timer
         self.env = env
@@ -121,10 +125,11 @@ class Bench:
 
     async def settle(self) -> None:
         """Wait until the bot has answered everything of a wave. simcord waits in real time for
-        every sleep that ends before the settle's deadline, so with pings on the deadline is a
-        fifth of the ping's wait (the pings' sleep, armed while the wave's clicks went out,
-        stays parked for virtual time) and a wave that takes longer is settled again; without
-        pings one minute (200 tables at once on a busy machine take more than 5 s)."""
+        every sleep that ends before the settle's deadline, so with pings or turn timers on the
+        deadline is a fifth of the shortest such wait (their sleep, armed while the wave's
+        clicks went out, stays parked for virtual time) and a wave that takes longer is settled
+        again; without them one minute (200 tables at once on a busy machine take more than
+        5 s)."""
         for attempt in range(20):
             try:
                 await self.env.settle(timeout=self.wave_timeout)
