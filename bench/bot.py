@@ -443,7 +443,8 @@ async def main() -> int:
     if args.ping_after:
         print(f"turn pings posted (after {args.ping_after:g} s of a person's turn): {pings[0]}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
-    print(f"memory per table (RSS growth / tables): {per_table / 1024:.0f} KiB")
+    print(f"memory per table (RSS growth / tables, simcord's in-memory Discord included; "
+          f"--trace-memory splits off the bot's own share): {per_table / 1024:.0f} KiB")
     if args.trace_memory:
         print("traced Python allocations per table while opening, by the package that asked "
               "for them: " + ", ".join(
