@@ -229,6 +229,35 @@ class _Replay:
         raise StorageError("write_statement runs one statement, not executemany")
 
 
+_Waiting = tuple[_Statement, asyncio.Future[PgCursor]]
+"""A one-statement write waiting for a lane: its statement and its caller's future."""
+
+
+def _answer(future: asyncio.Future[PgCursor], outcome: PgCursor | BaseException) -> None:
+    """Give a waiting caller its cursor or its error, unless it stopped waiting."""
+    if future.done():
+        return
+    if isinstance(outcome, PgCursor):
+        future.set_result(outcome)
+    elif isinstance(outcome, Exception):
+        future.set_exception(outcome)
+    else:  # cancelled with the group
+        future.cancel()
+
+
+async def _one_by_one(conn: asyncpg.Connection, items: list[_Waiting]) -> None:
+    """Each statement on its own (its own transaction), each caller its own answer."""
+    for st, future in items:
+        try:
+            cursor = await _execute(conn, st.sql, st.parameters)
+        except Exception as exc:
+            _answer(future, exc)
+            if conn.is_closed():
+                raise
+        else:
+            _answer(future, cursor)
+
+
 async def _no_session_state(conn: asyncpg.Connection) -> None:
     """What a connection given back to the pool needs beyond asyncpg's own rollback of an open
     transaction: nothing. The bot sets no session state (no ``SET``, ``LISTEN``, cursors, and
@@ -295,7 +324,7 @@ class PostgresStorage(Storage):
         self.grouped = 0
         """One-statement writes committed in a group with others (for tests and benchmarks)."""
         self._lanes_busy = 0
-        self._waiting: list[tuple[_Statement, asyncio.Future[PgCursor]]] = []
+        self._waiting: list[_Waiting] = []
         self._groups: set[asyncio.Task[None]] = set()
 
     @classmethod
@@ -386,7 +415,7 @@ class PostgresStorage(Storage):
             self._groups.add(task)
             task.add_done_callback(self._groups.discard)
 
-    async def _group(self, group: list[tuple[_Statement, asyncio.Future[PgCursor]]]) -> None:
+    async def _group(self, group: list[_Waiting]) -> None:
         """Group commit: statements of the same text that each change exactly one row (an
         action with its version bump) go in one pipelined, atomic ``executemany``, one commit
         for all. Any surprise (a stale version changes no row, any error) undoes the whole
@@ -394,46 +423,38 @@ class PostgresStorage(Storage):
         own true result, as if there had been no group."""
         try:
             async with self._pool.acquire() as conn:
-                by_text: dict[str, list[tuple[_Statement, asyncio.Future[PgCursor]]]] = {}
+                by_text: dict[str, list[_Waiting]] = {}
                 for item in group:
                     by_text.setdefault(item[0].sql, []).append(item)
                 for sql, items in by_text.items():
-                    one_row = exactly_one_row(sql)
-                    if len(items) > 1 and one_row is not None:
-                        try:
-                            await conn.executemany(one_row, [st.parameters for st, _ in items])
-                        except Exception as exc:
-                            log.debug("group of %d statements undone (%s); one by one",
-                                      len(items), type(exc).__name__)
-                        else:
-                            self.grouped += len(items)
-                            for _, future in items:
-                                if not future.done():
-                                    future.set_result(PgCursor([], 1))
-                            continue
-                    for st, future in items:
-                        try:
-                            cursor = await _execute(conn, st.sql, st.parameters)
-                        except Exception as exc:
-                            if not future.done():
-                                future.set_exception(exc)
-                            if conn.is_closed():
-                                raise
-                        else:
-                            if not future.done():
-                                future.set_result(cursor)
+                    if not await self._together(conn, sql, items):
+                        await _one_by_one(conn, items)
         except BaseException as exc:  # the connection failed, or closing cancelled the group
             for _, future in group:
-                if not future.done():
-                    if isinstance(exc, Exception):
-                        future.set_exception(exc)
-                    else:
-                        future.cancel()
+                _answer(future, exc)
             if not isinstance(exc, Exception):
                 raise
         finally:
             self._lanes_busy -= 1
             self._start_groups()
+
+    async def _together(self, conn: asyncpg.Connection, sql: str, items: list[_Waiting]
+                        ) -> bool:
+        """The statements in one commit, each having changed exactly one row; False when
+        that could not be (nothing of them is then stored)."""
+        one_row = exactly_one_row(sql)
+        if len(items) < 2 or one_row is None:
+            return False
+        try:
+            await conn.executemany(one_row, [st.parameters for st, _ in items])
+        except Exception as exc:
+            log.debug("group of %d statements undone (%s); one by one", len(items),
+                      type(exc).__name__)
+            return False
+        self.grouped += len(items)
+        for _, future in items:
+            _answer(future, PgCursor([], 1))
+        return True
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
         return await self._on_connection(fn, args,
