@@ -104,6 +104,7 @@ class GaigelBot(discord.Client):
                                      on_done=self.tables.touch, faces=self.faces)
         self.tables.ceremonies = self.ceremonies
         self.pings = TurnPings(self, service, self.hands, self.pacing)
+        self.tables.pings = self.pings
         parts = Parts(service, self.tables, self.hands, self.timers, self.advance, self.faces)
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)
@@ -125,6 +126,7 @@ class GaigelBot(discord.Client):
             log.exception("resuming tables failed")
         await self.hands.restore()
         await self.ceremonies.restore()
+        await self.pings.restore()
         for tid in service.live_tables():
             self.tables.touch(tid)
             self.pings.touch(tid)
