@@ -18,7 +18,7 @@ def build_bot(settings: Settings | None = None, **options: Any) -> GaigelBot:
     is (so ``DATABASE_URL`` or ``DATABASE_PATH`` picks the database, ``SHARD_COUNT`` and
     ``SHARD_IDS`` the shards: an ``AutoShardedClient`` then). Not started: ``bot.run(token)``, or a harness
     such as simcord, starts it. ``options`` go to ``GaigelBot`` (``pacing``,
-    ``service_options``)."""
+    ``service_options``, ``offline``)."""
     from .config import load_settings
     from .shell.app import GaigelBot, ShardedGaigelBot
     settings = settings if settings is not None else load_settings()

@@ -1,13 +1,17 @@
 """Offline mode: the real bot inside a simulated Discord on this computer, played in a browser.
 
 ``python -m bot`` without a ``DISCORD_TOKEN`` (or ``python -m bot --offline``) starts the bot
-that ``build_bot()`` makes, unchanged, against simcord's in-memory Discord, and serves
-simcord's browser preview of the ``#gaigel`` channel on ``127.0.0.1`` only:
+that ``build_bot()`` makes against simcord's in-memory Discord, and serves simcord's browser
+preview of the ``#gaigel`` channel on ``127.0.0.1`` only:
 
 - a server "Gaigel (offline)" with one text channel ``#gaigel``;
 - two accounts, "You" (the server's owner, so manager-only commands work too) and "Friend"
   (switch to it with *Viewing as* to play a second seat);
 - the slash commands synced, as ``python -m bot sync`` does on Discord.
+
+The bot is the same code, told only that it is offline (``offline=True``): it uploads its card
+faces at start-up, before it draws any table (a new simulated Discord has none), and links to
+no message on discord.com (the page cannot open it).
 
 The database is ``DATABASE_PATH``, the same file and the same code the Discord bot uses, so
 history and statistics carry over, and tables that were being played resume when offline mode
@@ -186,7 +190,7 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
     from . import build_bot
 
     bot = build_bot(settings, pacing=pacing if pacing is not None else offline_pacing(),
-                    service_options=service_options)
+                    service_options=service_options, offline=True)
     env = simcord.Env(bot, settle_timeout=settle_timeout, check_errors=False)
     guild, channel, you, friend = build_world(env)
     if real_clock:
@@ -196,7 +200,7 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
         await env.start()
         started = True
         await bot.tree.sync()
-        assets = await upload_faces_offline(bot)
+        assets = face_assets(bot)
         await env.settle()
         if not await bot.svc.settings_stored(GUILD_ID):
             # A newcomer switches to the Friend view and back: no turn timer by default.
@@ -225,20 +229,14 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
             await bot.close_service()
 
 
-async def upload_faces_offline(bot: GaigelBot) -> dict[str, tuple[str, bytes]]:
-    """As ``python -m bot sync`` does on Discord: the card faces become the application's
-    emojis, and the bot uses them from now on (live tables are redrawn with them). simcord
-    keeps an emoji's name, not its picture: the pictures are handed to the preview as its
-    offline assets, by the address the page asks for."""
+def face_assets(bot: GaigelBot) -> dict[str, tuple[str, bytes]]:
+    """The card faces' pictures for the preview. The bot (``offline=True``) uploaded the faces
+    as the application's emojis at start-up, as ``python -m bot sync`` does on Discord, before
+    it drew any table. simcord keeps an emoji's name, not its picture: the pictures are handed
+    to the preview as its offline assets, by the address the page asks for."""
     from simcord.backend.cdn import CDN_BASE
 
     from .pictures.faces import face_png
-    from .shell.faces import upload_faces
-    try:
-        await upload_faces(bot)
-    except Exception as exc:  # text cards: the offline mode still works
-        log.warning("card faces: uploading failed (%s); cards are shown as text", exc)
-    await bot.faces.load(bot)
     return {f"{CDN_BASE}/emojis/{emoji_id}.png": (f"{name}.png", face_png("emoji", name))
             for name, emoji_id in bot.faces.ids.items()}
 

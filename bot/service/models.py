@@ -150,7 +150,8 @@ class UserPrefs:
 class ShownMessage:
     """A message the shell must still reach after a restart (ids and a token, no Discord
     types): a person's live hand (``hand``: ephemeral, edited through ``token`` while it lives;
-    ``dm_hand``: the DM mirror) or the table's latest knock ceremony (``ceremony``)."""
+    ``dm_hand``: the DM mirror), the table's latest knock ceremony (``ceremony``) or its live
+    turn ping (``ping``: ``user_id`` is the person pinged, in the channel or their DM)."""
 
     table_id: int
     kind: str

@@ -105,8 +105,11 @@ class GameService(Lobby):
                             shown.deal_number, shown.channel_id, shown.message_id, shown.token,
                             shown.opened_at)
 
-    async def forget_message(self, table_id: int, kind: str, user_id: int = 0) -> None:
-        await self.db.write(q.delete_shown_message, table_id, kind, user_id)
+    async def forget_message(self, table_id: int, kind: str, user_id: int = 0,
+                             message_id: int | None = None) -> None:
+        """No longer keep that message (with ``message_id``: only if it is still the one
+        kept, so a late forget never drops a newer message of the same kind)."""
+        await self.db.write(q.delete_shown_message, table_id, kind, user_id, message_id)
 
     async def shown_messages(self, table_id: int | None = None) -> list[ShownMessage]:
         rows = await self.db.read(q.shown_messages, table_id)

@@ -55,7 +55,7 @@ class GaigelBot(discord.Client):
     info: InfoHandlers
 
     def __init__(self, settings: Settings, *, pacing: Pacing | None = None,
-                 service_options: dict[str, Any] | None = None) -> None:
+                 service_options: dict[str, Any] | None = None, offline: bool = False) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         shards: dict[str, Any] = {}
@@ -76,6 +76,10 @@ class GaigelBot(discord.Client):
         """The latest version of each table the shell has heard of."""
         self.faces = CardFaces()
         """The card faces among the application's emojis (looked up in ``setup_hook``)."""
+        self.offline = offline
+        """Running in the offline mode's simulated Discord (``bot/offline.py``): it starts
+        without the application's emojis, so the faces are uploaded at start-up, and its page
+        cannot open discord.com, so no answer links there."""
         from .commands import register
         register(self.tree)
 
@@ -89,9 +93,24 @@ class GaigelBot(discord.Client):
             self.service = await GameService.open(
                 self.settings.database, clock=now, on_outcome=self.on_outcome, **options)
         self.wire(self.service)
+        # The faces are looked up before anything is drawn: on_ready (resume, which redraws
+        # the recovered tables) comes only after setup_hook, and login has set the
+        # application_id the lookup needs by now.
+        if self.offline:
+            await self._upload_faces()
         await self.faces.load(self)
         self.add_dynamic_items(TableButton, HandButton, PrimerButton)
         await self.tree.set_translator(GaigelTranslator())
+
+    async def _upload_faces(self) -> None:
+        """As ``python -m bot sync`` does on Discord (offline: a new simulated Discord has
+        none); on failure, text cards and one log line."""
+        from .faces import upload_faces
+        try:
+            await upload_faces(self)
+        except Exception as exc:
+            log.warning("card faces: uploading failed (%s); cards are shown as text",
+                        getattr(exc, "status", None) or repr(exc))
 
     def wire(self, service: GameService) -> None:
         """Make the parts, each given what it uses."""
@@ -104,7 +123,9 @@ class GaigelBot(discord.Client):
                                      on_done=self.tables.touch, faces=self.faces)
         self.tables.ceremonies = self.ceremonies
         self.pings = TurnPings(self, service, self.hands, self.pacing)
-        parts = Parts(service, self.tables, self.hands, self.timers, self.advance, self.faces)
+        self.tables.pings = self.pings
+        parts = Parts(service, self.tables, self.hands, self.timers, self.advance, self.faces,
+                      links=not self.offline)
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)
         self.info = InfoHandlers(parts)
@@ -125,6 +146,7 @@ class GaigelBot(discord.Client):
             log.exception("resuming tables failed")
         await self.hands.restore()
         await self.ceremonies.restore()
+        await self.pings.restore()
         for tid in service.live_tables():
             self.tables.touch(tid)
             self.pings.touch(tid)

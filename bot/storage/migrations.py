@@ -238,6 +238,30 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX rating_history_player ON rating_history (guild_id, season, player, id);
     CREATE INDEX rating_history_user ON rating_history (guild_id, user_id, id);
     """,
+    # 11: a table's live turn ping is kept with the hands and ceremonies (kind 'ping', user_id
+    # the person pinged), so that a restart retires or adopts it instead of leaving it in the
+    # channel beside a second one. SQLite cannot change a CHECK in place: the table is rebuilt
+    # (new table, rows copied, old one dropped, new one renamed; nothing refers to it), with
+    # its foreign key to ``tables`` and its rows.
+    """
+    CREATE TABLE shown_messages_new (
+        table_id    INTEGER NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+        kind        TEXT NOT NULL CHECK (kind IN ('hand', 'dm_hand', 'ceremony', 'ping')),
+        user_id     INTEGER NOT NULL,         -- 0 for a ceremony
+        deal_number INTEGER NOT NULL,
+        channel_id  INTEGER,
+        message_id  INTEGER,
+        token       TEXT,                     -- an ephemeral hand's interaction token
+        opened_at   REAL NOT NULL,
+        PRIMARY KEY (table_id, kind, user_id)
+    ) STRICT;
+    INSERT INTO shown_messages_new (table_id, kind, user_id, deal_number, channel_id,
+                                    message_id, token, opened_at)
+        SELECT table_id, kind, user_id, deal_number, channel_id, message_id, token, opened_at
+        FROM shown_messages;
+    DROP TABLE shown_messages;
+    ALTER TABLE shown_messages_new RENAME TO shown_messages;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -251,6 +251,13 @@ PG_MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX rating_history_player ON rating_history (guild_id, season, player, id);
     CREATE INDEX rating_history_user ON rating_history (guild_id, user_id, id);
     """,
+    # 11: a table's live turn ping is kept with the hands and ceremonies (kind 'ping'); the
+    # column's CHECK (named by PostgreSQL ``shown_messages_kind_check``) is replaced.
+    """
+    ALTER TABLE shown_messages DROP CONSTRAINT shown_messages_kind_check;
+    ALTER TABLE shown_messages ADD CONSTRAINT shown_messages_kind_check
+        CHECK (kind IN ('hand', 'dm_hand', 'ceremony', 'ping'));
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

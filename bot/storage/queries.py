@@ -394,9 +394,16 @@ def put_shown_message(c: Connection, table_id: int, kind: str, user_id: int,
               (table_id, kind, user_id, deal_number, channel_id, message_id, token, at))
 
 
-def delete_shown_message(c: Connection, table_id: int, kind: str, user_id: int) -> None:
-    c.execute("DELETE FROM shown_messages WHERE table_id = ? AND kind = ? AND user_id = ?",
-              (table_id, kind, user_id))
+def delete_shown_message(c: Connection, table_id: int, kind: str, user_id: int,
+                         message_id: int | None = None) -> None:
+    """Forget the live message of this kind for this person (with ``message_id``: only if
+    it is still that message, not a newer one kept since)."""
+    if message_id is None:
+        c.execute("DELETE FROM shown_messages WHERE table_id = ? AND kind = ? AND user_id = ?",
+                  (table_id, kind, user_id))
+    else:
+        c.execute("DELETE FROM shown_messages WHERE table_id = ? AND kind = ? AND user_id = ?"
+                  " AND message_id = ?", (table_id, kind, user_id, message_id))
 
 
 def shown_messages(c: Connection, table_id: int | None = None) -> list[dict[str, Any]]:

@@ -278,6 +278,7 @@ SENTENCES: dict[str, str] = {
     "kicked": "{name} wurde vom Tisch entfernt; ein Computer übernimmt.",
     "table_ended": "Der Gastgeber hat den Tisch beendet.",
     "opened": "Tisch {table} ist eröffnet: {link}",
+    "opened_here": "Tisch {table} ist eröffnet.",
     "joined": "Du hast Platz genommen.",
     "left": "Du hast den Tisch verlassen.",
     "left_playing": (

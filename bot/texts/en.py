@@ -272,6 +272,7 @@ SENTENCES: dict[str, str] = {
     "kicked": "{name} was removed from the table; a computer takes the seat.",
     "table_ended": "The host ended the table.",
     "opened": "Table {table} is open: {link}",
+    "opened_here": "Table {table} is open.",
     "joined": "You took a seat.",
     "left": "You left the table.",
     "left_playing": "You left the table; a computer plays your seat to the end of the match.",

@@ -119,6 +119,15 @@ async def test_gaigel_new_tells_the_host_which_permissions_are_missing(world: Wo
     assert world.svc.table_in_channel(closed.id) is None
 
 
+async def test_on_discord_the_answer_to_a_new_table_links_to_its_message(world: World) -> None:
+    """On Discord the host's answer links to the table message (offline it does not: see
+    tests/e2e/test_offline.py)."""
+    result = await world.new_table("alice", players=4)
+    message = world.table_message()
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{message.id}"
+    assert text(result) == f"Table {world.table_id()} is open: {link}"
+
+
 async def test_one_table_per_channel(world: World) -> None:
     await world.new_table("alice", players=4)
     result = await world.slash("bob", "gaigel new", players=2)

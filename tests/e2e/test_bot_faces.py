@@ -119,3 +119,24 @@ async def test_pictures_off_means_text_cards_even_with_faces(world: World) -> No
     assert all(b.emoji is None for b in buttons(world.hand("alice")))
     assert "<:gg_" not in world.table_message().content
 
+
+
+async def test_a_table_recovered_at_a_restart_is_redrawn_with_faces_at_once(
+        world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """The faces are looked up in ``setup_hook``, before ``on_ready`` redraws the recovered
+    tables: the first redraw after a restart names the cards by their faces (issue 25, item 2;
+    the offline mode's path is in tests/e2e/test_offline.py)."""
+    await upload_faces(world.bot)
+    await world.restart()
+    await world.start_four(timer=0)
+    await world.play_card(world.to_play())
+    table_id = world.state().message_id
+    caplog.clear()
+    seen = len(world.env.http_requests)
+    await world.restart()
+    await world.env.settle()
+    redraws = [r for r in world.env.http_requests[seen:]
+               if r.method == "PATCH" and r.path.endswith(f"/messages/{table_id}")]
+    assert redraws, "the recovered table was not redrawn"
+    assert "<:gg_german_" in redraws[0].json["content"]
+    assert face_lines(caplog) == ["card faces: 49 application emojis in use"]

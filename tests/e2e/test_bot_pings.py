@@ -102,3 +102,106 @@ async def test_every_tables_ping_comes_from_one_clock_and_a_redraw_never_arms_a_
     await world.env.advance_time(30)
     assert sum(len(pings(w)) for w in tables) == 3
     assert pings_of.waiting.get(world.table_id()) is None
+
+
+def dm_pings(world: World, who: str) -> list[object]:
+    return [m for m in world.visible(who) if m.guild is None and "your turn" in m.content]
+
+
+async def test_a_ping_live_at_a_restart_is_the_turns_only_ping_and_goes_when_they_play(
+        world: World) -> None:
+    """Issue 25, item 4: the live ping is kept in the database; the restarted bot adopts it
+    (no second ping for the same turn) and deletes it once the person plays."""
+    await world.start_four()
+    who = world.to_play()
+    assert who is not None
+    await world.env.advance_time(11)
+    assert len(pings(world)) == 1
+    await world.restart()
+    await world.env.advance_time(30)
+    sent = pings(world)
+    assert len(sent) == 1 and f"<@{world.user(who).id}>" in sent[0].content
+    await world.play_card(who)
+    await world.env.settle()
+    assert pings(world) == []
+    kept = await world.svc.shown_messages(world.table_id())
+    assert [m for m in kept if m.kind == "ping"] == []
+    nxt = world.to_play()  # the next person's turn is pinged as before
+    assert nxt is not None and nxt != who
+    await world.env.advance_time(11)
+    sent = pings(world)
+    assert len(sent) == 1 and f"<@{world.user(nxt).id}>" in sent[0].content
+
+
+async def test_a_ping_whose_turn_passed_before_a_restart_is_deleted_by_the_restarted_bot(
+        world: World) -> None:
+    """A ping kept in the database whose turn is no longer running (its deletion did not
+    happen before the bot stopped) is deleted at the next start."""
+    await world.start_four()
+    who = world.to_play()
+    assert who is not None
+    await world.env.advance_time(11)
+    assert len(pings(world)) == 1
+    pinged = world.bot.pings
+    pinged.live.clear()  # the bot stops before it could delete the ping: it forgets it
+    await world.play_card(who)
+    await world.env.settle()
+    assert len(pings(world)) == 1  # left behind in the channel (and kept in the database)
+    await world.restart()
+    await world.env.settle()
+    assert pings(world) == []
+    assert [m for m in await world.svc.shown_messages(world.table_id()) if m.kind == "ping"] == []
+
+
+async def test_a_dm_ping_live_at_a_restart_goes_when_they_play(world: World) -> None:
+    await world.new_table("alice", players=4)
+    for who in ("bob", "carol", "dan"):
+        await world.click_table(who, "join")
+    for who in ("alice", "bob", "carol", "dan"):
+        await world.slash(who, "gaigel dm", mode="on")
+    await world.click_table("alice", "start")
+    await world.env.settle()
+    who = world.to_play()
+    assert who is not None
+    await world.env.advance_time(11)
+    assert len(dm_pings(world, who)) == 1
+    await world.restart()
+    await world.env.advance_time(30)
+    assert len(dm_pings(world, who)) == 1
+    await world.play_card(who)
+    await world.env.settle()
+    assert dm_pings(world, who) == [] and pings(world) == []
+
+
+async def test_ending_the_table_deletes_its_ping(world: World) -> None:
+    """Issue 25, item 5: ``/gaigel end`` closes the table, and its ping goes with it."""
+    await world.start_four()
+    await world.env.advance_time(11)
+    assert len(pings(world)) == 1
+    await world.slash("alice", "gaigel end")
+    await world.env.settle()
+    assert world.state().status == "ended"
+    assert pings(world) == []
+    await world.env.advance_time(60)
+    assert pings(world) == []
+    assert [m for m in await world.svc.shown_messages(world.table_id()) if m.kind == "ping"] == []
+
+
+async def test_when_the_last_person_leaves_the_closed_table_loses_its_ping(
+        world: World) -> None:
+    """Issue 25, item 5: Alice plays alone against computers; she is pinged, leaves, and the
+    table closes with its ping."""
+    await world.new_table("alice", players=2)
+    await world.click_table("alice", "add")
+    await world.click_table("alice", "start")
+    await world.env.settle()
+    assert world.to_play() == "alice"
+    await world.env.advance_time(11)
+    assert len(pings(world)) == 1
+    result = await world.slash("alice", "gaigel leave")
+    assert result.response is not None
+    await world.env.settle()
+    assert world.state().status == "ended"
+    assert pings(world) == []
+    await world.env.advance_time(60)
+    assert pings(world) == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 import signal
@@ -203,6 +204,44 @@ async def test_history_and_stats_carry_over(tmp_path: Path) -> None:
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() and json.loads(out.stdout) is not None
+
+
+async def test_a_resumed_table_is_drawn_with_its_card_faces_from_the_first_redraw(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 25, item 2: each start is a new simulated Discord without the faces; the bot
+    uploads and looks them up before it redraws a recovered table, so the table never shows
+    text cards, and no log line says the faces are missing."""
+    async with session_for(tmp_path) as s:
+        await open_table(s)
+        assert await play(s, limit=3) == 3
+        assert "<:gg_" in table_message(s).content
+    caplog.clear()
+    caplog.set_level(logging.INFO, logger="bot")
+    async with session_for(tmp_path) as s:
+        await s.env.settle()
+        drawn = [r.json.get("content") or "" for r in s.env.http_requests
+                 if r.method in ("POST", "PATCH") and "/messages" in r.path
+                 and isinstance(r.json, dict) and "Gaigel · table" in (r.json.get("content") or "")]
+        assert drawn, "the recovered table was not drawn"
+        for content in drawn:
+            assert "<:gg_" in content and "lies face up" in content, content
+            assert not re.search(r"(❤️|🔔|🍃|🌰|♥|♦|♣|♠)(A|10|K|O|U|Q|J|7) lies face up", content)
+        assert "<:gg_" in table_message(s).content
+    lines = [r.getMessage() for r in caplog.records
+             if r.name.startswith("bot") and r.getMessage().startswith("card faces")]
+    assert lines == ["card faces: 49 application emojis in use"]
+
+
+async def test_offline_the_answer_to_a_new_table_links_to_nothing_outside_the_page(
+        tmp_path: Path) -> None:
+    """Issue 25, item 3: discord.com cannot be reached from the offline page, so the answer to
+    /gaigel new names the table without a link (the table message is right there)."""
+    async with session_for(tmp_path) as s:
+        r = await s.you.slash(s.channel, "gaigel new")
+        assert r.response is not None and r.response.ephemeral
+        assert r.response.content == "Table 1 is open."
+        assert "discord.com" not in r.response.content and "http" not in r.response.content
+        assert table_message(s) is not None
 
 
 # ---------------------------------------------------------------------- keeping the page current

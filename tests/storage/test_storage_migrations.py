@@ -181,3 +181,33 @@ async def test_strict_foreign_keys_and_append_only(tmp_path: Path) -> None:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             await storage.write(fn)
     await storage.close()
+
+
+def test_migration_11_keeps_the_shown_messages_and_their_foreign_key_and_allows_pings(
+        tmp_path: Path) -> None:
+    """Step 11 rebuilds ``shown_messages`` (SQLite cannot change a CHECK in place): the kept
+    hands and ceremonies survive, a table's removal still takes its rows along, and a turn
+    ping (kind ``ping``) may now be kept; any other kind is still refused."""
+    path = tmp_path / "g.sqlite3"
+    _make_at(path, 10)
+    c = sqlite3.connect(path, isolation_level=None)
+    configure(c)
+    rows = [(1, "hand", 700, 1, 70, 9001, "tok", 5.0), (1, "dm_hand", 700, 1, 77, 9002, None, 6.0),
+            (2, "ceremony", 0, 1, 71, 9003, None, 7.0)]
+    c.executemany("INSERT INTO shown_messages VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    with pytest.raises(sqlite3.IntegrityError):
+        c.execute("INSERT INTO shown_messages VALUES (1, 'ping', 700, 1, 70, 9004, NULL, 8.0)")
+    assert migrate(c, MIGRATIONS, upto=11) == [11]
+    assert c.execute("PRAGMA user_version").fetchone()[0] == 11
+    assert sorted(tuple(r) for r in c.execute("SELECT * FROM shown_messages")) == sorted(rows)
+    c.execute("INSERT INTO shown_messages VALUES (1, 'ping', 700, 1, 70, 9004, NULL, 8.0)")
+    with pytest.raises(sqlite3.IntegrityError):
+        c.execute("INSERT INTO shown_messages VALUES (1, 'bogus', 700, 1, 70, 9005, NULL, 8.0)")
+    with pytest.raises(sqlite3.IntegrityError):  # no table 99
+        c.execute("INSERT INTO shown_messages VALUES (99, 'ping', 700, 1, 70, 9006, NULL, 8.0)")
+    assert c.execute("PRAGMA foreign_key_check").fetchall() == []
+    c.execute("DELETE FROM seats WHERE table_id = 1")
+    c.execute("DELETE FROM tables WHERE id = 1")  # ON DELETE CASCADE still holds
+    assert [tuple(r) for r in c.execute("SELECT table_id, kind FROM shown_messages")] == [
+        (2, "ceremony")]
+    c.close()

@@ -173,3 +173,39 @@ async def test_a_cancelled_postgresql_write_leaves_nothing_and_the_pool_works_on
         assert (await fetch_all(url, "SELECT COUNT(*) FROM t"))[0][0] == 10
     finally:
         await storage.close()
+
+
+async def test_a_turn_ping_is_kept_after_migration_11_on_both_back_ends(
+        new_db_url: Callable[[], str]) -> None:
+    """A database at step 10 holding a kept hand reaches step 11 with the hand, keeps a table's
+    turn ping (kind ``ping``), and forgets a ping only while it is still the one kept."""
+    from bot.service import GameService
+    from bot.service.models import ShownMessage
+    url = new_db_url()
+    old = await Storage.open(url, migrate_to=10)
+    try:
+        service = GameService(old, seed=1)
+        state = await service.create_table(1, 10, 5, "Host", players=2)
+        tid = state.table_id
+        hand = ShownMessage(tid, "hand", 5, 1, 10, 900, "tok", 1.0)
+        await service.remember_message(hand)
+    finally:
+        await old.close()
+    storage = await Storage.open(url)
+    try:
+        assert await storage.schema_version() == SCHEMA_VERSION >= 11
+        service = GameService(storage, seed=1)
+        assert await service.shown_messages(tid) == [hand]
+        ping = ShownMessage(tid, "ping", 5, 1, 10, 901, None, 2.0)
+        await service.remember_message(ping)
+        assert sorted(await service.shown_messages(tid), key=lambda m: m.kind) == [hand, ping]
+        await service.forget_message(tid, "ping", 5, message_id=999)  # a newer ping is kept
+        assert ping in await service.shown_messages(tid)
+        await service.forget_message(tid, "ping", 5, message_id=901)
+        assert await service.shown_messages(tid) == [hand]
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.PostgresError)):
+            await storage.write(lambda c: c.execute(
+                "INSERT INTO shown_messages (table_id, kind, user_id, deal_number, opened_at)"
+                " VALUES (?, 'bogus', 5, 1, 0)", (tid,)))
+    finally:
+        await storage.close()

@@ -38,6 +38,8 @@ class Parts:
     """Let computer players take their turns at a table, in the background."""
     faces: CardFaces = field(default_factory=CardFaces)
     """The card faces (the application's emojis), if any."""
+    links: bool = True
+    """Answers may link to messages on discord.com (not offline: the page cannot open it)."""
 
 
 @dataclass

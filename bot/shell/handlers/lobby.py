@@ -125,7 +125,10 @@ class LobbyHandlers(HandlerBase):
             return
         await self.svc.set_message(state.table_id, msg.id)
         tables.touch(state.table_id)
-        await req.answer(say(lang, "opened", table=state.table_id, link=msg.jump_url))
+        if self.parts.links:
+            await req.answer(say(lang, "opened", table=state.table_id, link=msg.jump_url))
+        else:  # offline: the table message is right there in the page
+            await req.answer(say(lang, "opened_here", table=state.table_id))
 
     # ------------------------------------------------------------------ seats
 

@@ -22,6 +22,7 @@ from ..pacing import Pacing
 from ..render import table_content
 from .ceremony import Ceremonies
 from .hands import Hands
+from .pings import TurnPings
 from .timers import TurnTimers
 
 log = logging.getLogger("bot.shell")
@@ -56,6 +57,8 @@ class TableMessages:
         self.versions = versions
         self.ceremonies: Ceremonies | None = None
         """Set by the bot once made (a ceremony tells the table when it is done)."""
+        self.pings: TurnPings | None = None
+        """Set by the bot once made (a closed table's ping goes with it)."""
         self.slots: dict[int, _TableSlot] = {}
 
     def slot(self, table_id: int) -> _TableSlot:
@@ -120,6 +123,8 @@ class TableMessages:
         if state.status not in ("open", "playing", "waiting"):
             self.slots.pop(table_id, None)
             self.hands.drop_table(table_id)
+            if self.pings is not None:
+                self.pings.drop_table(table_id)
             self.versions.pop(table_id, None)
 
     def scene(self, state: PublicState) -> TableScene | None:
