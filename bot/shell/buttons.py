@@ -77,16 +77,18 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_T
 
     def __init__(self, click: HandClick | None, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, emoji: discord.PartialEmoji | None = None) -> None:
+                 disabled: bool = False, emoji: discord.PartialEmoji | None = None,
+                 custom_id: str | None = None) -> None:
         super().__init__(discord.ui.Button(
             label=label or "?", style=style, disabled=disabled, emoji=emoji,
-            custom_id=click.custom_id if click and click.act else "gg:h:0:0:r"))
+            custom_id=custom_id or (click.custom_id if click and click.act else "gg:h:0:0:r")))
         self.click = click
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> HandButton:
-        return cls(HandClick.parse(match.group(0)))
+        # The clicked id as it came: a forged one may not survive a round trip (NO_VERSION).
+        return cls(HandClick.parse(match.group(0)), custom_id=match.group(0))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: GaigelBot = interaction.client

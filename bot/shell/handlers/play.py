@@ -18,7 +18,16 @@ from ...service.models import PublicState
 from ...texts import has, say
 from ..buttons import hand_buttons
 from ..card_text import card_label, meld_points, suit_name, suit_symbol
-from ..custom_ids import Accuse, AskHint, Confirm, HandAct, HandClick, Knock, Refresh
+from ..custom_ids import (
+    NO_VERSION,
+    Accuse,
+    AskHint,
+    Confirm,
+    HandAct,
+    HandClick,
+    Knock,
+    Refresh,
+)
 from ..names import shown
 from ..publish.timers import now
 from ..render import hand_content, pair_letters, review_text
@@ -109,9 +118,9 @@ class PlayHandlers(HandlerBase):
 
     async def hand_click(self, interaction: Interaction, click: HandClick | None) -> None:
         """A card or a claim clicked in a hand: act, then answer by editing that hand."""
-        if click is None:
+        if click is None:  # a table id no database holds: a forged id, not a table
             req = self.request(interaction, table_id=None)
-            await req.answer(ServiceError("no_table").message(req.lang))
+            await req.answer(ServiceError("bad_action").message(req.lang))
             return
         await self.svc.load(click.table_id)
         req = self.request(interaction, click.table_id)
@@ -171,7 +180,10 @@ class PlayHandlers(HandlerBase):
         act = click.act
         asked: HandAct | None = None
         lapsed = False
-        if isinstance(act, Knock | Accuse):
+        if click.version == NO_VERSION:  # a forged version no table has: nothing to act on
+            refusal = ServiceError("stale")
+            self.confirming.pop((table_id, uid), None)
+        elif isinstance(act, Knock | Accuse):
             # A knock or an accusation lost is a double game: the first click only asks.
             asked = act
             self.confirming[(table_id, uid)] = (act, click.version, now() + CONFIRM_SECONDS)
@@ -181,7 +193,7 @@ class PlayHandlers(HandlerBase):
                       or now() > pending[2])
         else:
             self.confirming.pop((table_id, uid), None)
-        if asked is None and not lapsed and not isinstance(act, Refresh):
+        if refusal is None and asked is None and not lapsed and not isinstance(act, Refresh):
             fields = act.service_fields() if act is not None else None
             if fields is None:
                 refusal = ServiceError("bad_action")
