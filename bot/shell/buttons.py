@@ -77,16 +77,18 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_T
 
     def __init__(self, click: HandClick | None, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, emoji: discord.PartialEmoji | None = None) -> None:
+                 disabled: bool = False, emoji: discord.PartialEmoji | None = None,
+                 custom_id: str | None = None) -> None:
         super().__init__(discord.ui.Button(
             label=label or "?", style=style, disabled=disabled, emoji=emoji,
-            custom_id=click.custom_id if click and click.act else "gg:h:0:0:r"))
+            custom_id=custom_id or (click.custom_id if click and click.act else "gg:h:0:0:r")))
         self.click = click
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> HandButton:
-        return cls(HandClick.parse(match.group(0)))
+        # The clicked id as it came: a forged one may not survive a round trip (NO_VERSION).
+        return cls(HandClick.parse(match.group(0)), custom_id=match.group(0))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         bot: GaigelBot = interaction.client
@@ -193,9 +195,9 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
     """One button per card (per legal opening on the first card), then the claims.
     ``retired``: a hand that will not be updated any more: every card greyed, no claims,
     only Refresh (which answers with a fresh hand). ``confirm``: a knock or an accusation
-    clicked once: its confirmation and Cancel take the claims' place. ``faces``: each card
-    shows its face as the button's emoji, with its rank as the label (read where the emoji
-    is not drawn)."""
+    clicked once: Cancel takes its place, the confirmation a row below (``_asking``).
+    ``faces``: each card shows its face as the button's emoji, with its rank as the label
+    (read where the emoji is not drawn)."""
     style = state.options.suit_style
     tid = state.table_id
 
@@ -227,11 +229,6 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
     if retired:
         refresh = button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.primary)
         return _place([cards, [refresh]])
-    if confirm is not None:
-        key = "btn_confirm_knock" if isinstance(confirm, Knock) else "btn_confirm_accuse"
-        return _place([cards, [button(Confirm(confirm), say(lang, key), discord.ButtonStyle.danger),
-                               button(Refresh(), say(lang, "btn_cancel"),
-                                      discord.ButtonStyle.secondary)]])
     claims: list[HandButton] = []
     success = discord.ButtonStyle.success
     for a in view.actions:
@@ -254,10 +251,29 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
                 names = ", ".join(s.name for s in state.seats if team_of(s.seat, len(state.seats)) == a.against)
                 label = say(lang, "btn_accuse_against", name=names or str(a.against))
             claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.secondary))
+    if confirm is not None:
+        key = "btn_confirm_knock" if isinstance(confirm, Knock) else "btn_confirm_accuse"
+        return _place([cards, *_asking(
+            claims, confirm,
+            cancel=button(Refresh(), say(lang, "btn_cancel"), discord.ButtonStyle.secondary),
+            yes=button(Confirm(confirm), say(lang, key), discord.ButtonStyle.danger))])
     if state.options.show_points and view.to_play == view.seat and view.result is None:
         claims.append(button(AskHint(), say(lang, "btn_hint"), discord.ButtonStyle.secondary))
     claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))
     return _place([cards, claims])
+
+
+def _asking(claims: list[HandButton], claim: HandAct, *, cancel: HandButton,
+            yes: HandButton) -> list[list[HandButton]]:
+    """The claims while a knock or an accusation waits for its confirmation, laid out so that
+    a double-click on the claim never confirms it: Cancel takes the claim's own place (the
+    claims before it stay where they were, greyed; none follow it), and the confirmation
+    has a row of its own below. (At most two rows of cards and two of claims: it fits.)"""
+    at = next((i for i, b in enumerate(claims) if b.click is not None and b.click.act == claim), 0)
+    before = claims[:at]
+    for b in before:
+        b.item.disabled = True
+    return [[*before, cancel], [yes]]
 
 
 def _place(groups: list[list[HandButton]]) -> discord.ui.View:

@@ -10,8 +10,9 @@ here, so they are tested on their own).
   declare, exchange, knock, accuse, confirm a knock or an accusation, five Sevens, refresh). A card appears only here, on its
   owner's message.
 
-Ids must fit the database's integers: a forged id out of range parses as nothing (the click is
-answered "no such table"), never reaches SQLite.
+Ids must fit the database's integers and never reach SQLite otherwise: a forged table id out of
+range parses as nothing (the click is answered "that is no action"); a hand's version out of
+range parses as ``NO_VERSION``, which no table ever has (answered "your hand changed").
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from typing import Any, ClassVar
 
 MAX_ID = 2**63 - 1
 """The largest SQLite INTEGER; table ids and versions beyond it do not exist."""
+
+NO_VERSION = -1
+"""A hand's version beyond ``MAX_ID``: never a table's version, so the click is stale."""
 
 TABLE_ACTS = ("join", "leave", "add", "start", "hand", "next", "back", "last", "review")
 
@@ -259,8 +263,9 @@ class HandClick:
     @classmethod
     def parse(cls, custom_id: str) -> HandClick | None:
         m = re.fullmatch(HAND_TEMPLATE, custom_id)
-        if m is None or not _in_range(m["table"], m["version"]):
+        if m is None or not _in_range(m["table"]):
             return None
+        version = int(m["version"]) if _in_range(m["version"]) else NO_VERSION
         kind = HandAct.kinds.get(m["act"])
         act = kind.from_arg(m["arg"]) if kind is not None else None
-        return cls(int(m["table"]), int(m["version"]), act)
+        return cls(int(m["table"]), version, act)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..texts import say
+from ..texts import LANGUAGES, say
 from .card_text import suit_symbol
 
 PAGES = ("cards", "deal", "first_trick", "play", "marriages", "knock", "match")
@@ -14,6 +14,14 @@ PAGES = ("cards", "deal", "first_trick", "play", "marriages", "knock", "match")
 
 def page_count() -> int:
     return len(PAGES)
+
+
+def is_primer_page(content: str | None) -> bool:
+    """Whether a message's text is a primer page (in any language): its head comes first."""
+    if not content:
+        return False
+    heads = (say(lang, "primer_head").split("{", 1)[0] for lang in LANGUAGES)
+    return any(content.startswith(head) for head in heads if head)
 
 
 def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:

@@ -54,6 +54,9 @@ SENTENCES: dict[str, str] = {
     "confirm_accuse": (
         "Jetzt anklagen? Haben die Gegner nicht über 101 weitergespielt, verliert eure Partei doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
     ),
+    "confirm_too_quick": (
+        "⏳ Zu schnell, um als Ja zu zählen (ein Doppelklick?): warte kurz und bestätige dann noch einmal."
+    ),
     "confirm_lapsed": (
         "Diese Bestätigung ist verfallen (30 Sekunden, oder am Tisch ging es weiter): klicke noch einmal auf Klopfen oder Anklagen."
     ),

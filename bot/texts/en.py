@@ -53,6 +53,9 @@ SENTENCES: dict[str, str] = {
     "confirm_accuse": (
         "Accuse now? If the opponents did not play on past 101, your team loses a double game. Confirm within 30 seconds, or Cancel."
     ),
+    "confirm_too_quick": (
+        "⏳ Too quick to count as a yes (a double-click?): take a second, then confirm again."
+    ),
     "confirm_lapsed": (
         "That confirmation has lapsed (30 seconds, or the table moved on): click Knock or Accuse again."
     ),

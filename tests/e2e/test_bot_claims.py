@@ -3,6 +3,10 @@ hand's buttons, on rigged deals."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import sqlite3
+
 import discord
 import pytest
 from world import FOUR, World, custom_ids, rig, rigged_pack
@@ -15,6 +19,21 @@ async def started(world: World, cards: int = 0) -> None:
     await world.start_four()
     for _ in range(cards):
         await world.play_card(world.to_play())
+
+
+def place(message: discord.Message, act: str) -> tuple[int, int]:
+    """Where the hand button with this act code sits: (row, index in the row)."""
+    for r, row in enumerate(message.components):
+        for i, button in enumerate(getattr(row, "children", [])):
+            if (button.custom_id or "").split(":")[4:] == [act]:
+                return r, i
+    raise AssertionError(f"no {act} button: {custom_ids(message)}")
+
+
+def database() -> list[str]:
+    """Everything the bot's SQLite file holds, as SQL."""
+    with contextlib.closing(sqlite3.connect(os.environ["DATABASE_PATH"])) as db:
+        return list(db.iterdump())
 
 
 async def test_declare_offers_exactly_the_pairs_the_caller_can_declare_now(
@@ -68,6 +87,7 @@ async def test_an_accusation_turns_over_the_accused_teams_tricks(world: World) -
     version = world.state().version
     result = await world.hand_action("bob", "a")
     assert "Accuse now?" in result.response.content and world.state().version == version
+    await world.env.advance_time(1)  # a deliberate confirmation, not a double-click
     result = await world.hand_action("bob", "c")
     assert result.acknowledged
     state = world.state()
@@ -86,12 +106,58 @@ async def test_the_knock_button_in_the_hand_knocks_once_confirmed(world: World) 
     result = await world.hand_action("alice", "k")
     assert result.response.content.startswith("✊ Knock now?")
     assert world.state().version == version and world.state().status == "playing"
+    await world.env.advance_time(1)  # a deliberate confirmation, not a double-click
     await world.hand_action("alice", "c")
     state = world.state()
     assert state.last_result.reason == "untergaigelt"
     assert "a knock by alice" in world.channel.last_message.content
     assert "untergaigelt" in world.channel.last_message.content
     assert "B: V" in world.table_message().content or "A: V" in world.table_message().content
+
+
+async def test_a_double_click_on_knock_never_knocks_and_the_deal_goes_on(world: World) -> None:
+    await world.seat_four()
+    await world.click_table("alice", "start")
+    before, version = database(), world.state().version
+    knock_at = place(world.hand("alice"), "k")
+    await world.hand_action("alice", "k")
+    asked = world.hand("alice")
+    # The second click of a double-click lands where Knock was: on Cancel.
+    assert place(asked, "r") == knock_at and place(asked, "ck") != knock_at
+    # Were the confirmation under the pointer, 150 ms later it would still not count.
+    await world.env.advance_time(0.15)
+    await world.hand_action("alice", "c")
+    content = world.hand("alice").content
+    assert content.startswith("⏳ Too quick") and "Knock now?" in content
+    assert place(world.hand("alice"), "ck") != knock_at
+    await world.env.advance_time(0.5)  # again too quick: the question was just shown again
+    await world.hand_action("alice", "c")
+    assert "Too quick" in world.hand("alice").content
+    state = world.state()
+    assert (state.version, state.status, state.last_result) == (version, "playing", None)
+    assert database() == before
+    who = world.to_play()
+    assert who is not None
+    await world.play_card(who)
+    assert world.state().version > version and world.state().status == "playing"
+
+
+async def test_a_double_click_on_accuse_never_accuses_but_a_second_later_it_does(
+        world: World) -> None:
+    await started(world, cards=4)
+    before, version = database(), world.state().version
+    accuse_at = place(world.hand("bob"), "a")
+    await world.hand_action("bob", "a")
+    asked = world.hand("bob")
+    assert place(asked, "r") == accuse_at and place(asked, "ca") != accuse_at
+    await world.env.advance_time(0.15)
+    await world.hand_action("bob", "c")
+    content = world.hand("bob").content
+    assert content.startswith("⏳ Too quick") and "Accuse now?" in content
+    assert world.state().version == version and database() == before
+    await world.env.advance_time(1)
+    await world.hand_action("bob", "c")
+    assert world.state().last_result.reason == "false_accusation"
 
 
 async def test_the_ceremony_tells_the_verdict_before_the_table_message_does(world: World) -> None:

@@ -43,6 +43,33 @@ async def test_a_hand_button_forged_onto_the_table_message_never_rewrites_it(
     world.check_no_leaks()
 
 
+async def test_a_primer_page_forged_onto_the_table_or_a_hand_answers_with_a_new_private_page(
+        world: World) -> None:
+    await world.start_four()
+    table = world.table_message()
+    before, buttons_before = table.content, custom_ids(table)
+    result = await world.forge_click("bob", table, "gg:p:0:3")
+    assert result.response is not None and result.response.ephemeral
+    assert "how to play · 4/7" in text(result) and result.response.message.id != table.id
+    assert world.table_message().content == before
+    assert custom_ids(world.table_message()) == buttons_before
+    # Onto one's own hand (private too): the hand stays, the page comes as a new message.
+    hand = world.hand("bob")
+    hand_before = hand.content
+    result = await world.forge_click("bob", hand, f"gg:p:{world.table_id()}:2")
+    assert result.response is not None and result.response.ephemeral
+    page = result.response.message
+    assert "how to play · 3/7" in page.content and page.id != hand.id
+    assert world.hand("bob").content == hand_before
+    # A page turn in one's own primer still turns that page.
+    ahead = next(c for c in custom_ids(page) if c != f"gg:p:{world.table_id()}:1")
+    count = len(world.visible("bob"))
+    result = await world.user("bob").click(page, custom_id=ahead)
+    assert result.acknowledged
+    assert "how to play · 4/7" in next(m for m in world.visible("bob") if m.id == page.id).content
+    assert len(world.visible("bob")) == count
+
+
 # ---------------------------------------------------------------------- bug 7
 
 
@@ -82,15 +109,37 @@ async def test_a_hand_forged_onto_another_channels_message_is_refused(world: Wor
 @pytest.mark.parametrize("custom_id", [
     "gg:t:99999999999999999999999999:0:join", "gg:t:1:99999999999999999999999:next",
     "gg:h:99999999999999999999999999:0:r", "gg:h:1:0:p0.XX.q", "gg:p:99999999999999999999:0"])
-async def test_ids_out_of_range_are_answered_no_such_table_without_an_error(
+async def test_ids_out_of_range_are_answered_as_no_action_without_an_error(
         world: World, caplog: pytest.LogCaptureFixture, custom_id: str) -> None:
     await world.new_table("alice", players=2)
     before = world.state().version
     result = await world.forge_click("bob", world.table_message(), custom_id)
     assert result.response is not None and result.response.ephemeral, custom_id
     assert text(result)
+    if "9" * 20 in custom_id:  # out of range: no action, not a table that is missing
+        assert text(result) == "That is no action."
     assert world.state().version == before
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def test_a_hand_version_beyond_the_database_range_is_answered_as_a_changed_hand(
+        world: World) -> None:
+    await world.start_four()
+    who = world.to_play()
+    assert who is not None
+    tid, version = world.table_id(), world.state().version
+    card = world.playable(who)[0].split(":")[4]
+    for act in ("k", card, "r"):
+        result = await world.forge_click(who, world.hand(who), f"gg:h:{tid}:{'9' * 40}:{act}")
+        assert text(result).startswith("Your hand changed; here it is again."), act
+        assert "Knock now?" not in text(result)
+        assert world.state().version == version
+    assert "There is no such table" not in world.hand(who).content
+    # Its table id out of range: no action (no table could have it).
+    result = await world.forge_click(who, world.hand(who), f"gg:h:{'9' * 40}:{version}:k")
+    assert result.response is not None and result.response.ephemeral
+    assert text(result) == "That is no action."
+    assert world.state().version == version
 
 
 # ---------------------------------------------------------------------- bug 9

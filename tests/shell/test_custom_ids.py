@@ -7,6 +7,7 @@ import pytest
 
 from bot.shell.custom_ids import (
     MAX_ID,
+    NO_VERSION,
     Accuse,
     DeclarePair,
     ExchangeSeven,
@@ -65,6 +66,17 @@ def test_ids_beyond_the_database_range_or_malformed_parse_as_nothing(custom_id: 
 def test_the_largest_id_the_database_holds_still_parses() -> None:
     click = TableClick.parse(f"gg:t:{MAX_ID}:{MAX_ID}:next")
     assert click == TableClick(MAX_ID, MAX_ID, "next")
+
+
+@pytest.mark.parametrize("version", [str(MAX_ID + 1), "9" * 40])
+def test_a_hand_version_beyond_the_database_range_is_no_tables_version(version: str) -> None:
+    # From the person's own hand at an existing table: the click is stale ("your hand
+    # changed"), not a table that does not exist.
+    click = HandClick.parse(f"gg:h:1:{version}:k")
+    assert click == HandClick(1, NO_VERSION, Knock())
+    assert HandClick.parse(f"gg:h:1:{version}:p0.EA.-") == HandClick(1, NO_VERSION,
+                                                                    PlayCard(0, "EA", None))
+    assert HandClick.parse(f"gg:h:1:{MAX_ID}:k") == HandClick(1, MAX_ID, Knock())
 
 
 @pytest.mark.parametrize("custom_id", [

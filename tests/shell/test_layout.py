@@ -11,7 +11,7 @@ from typing import Any
 from bot.service import GameService
 from bot.shell.buttons import hand_buttons, next_deal_button, table_buttons
 from bot.shell.card_text import card_label
-from bot.shell.custom_ids import HandClick, PlayCard, TableClick
+from bot.shell.custom_ids import Accuse, Confirm, HandClick, Knock, PlayCard, Refresh, TableClick
 from bot.shell.render import hand_content, table_content
 
 ALICE, BOB = 11, 12
@@ -133,5 +133,44 @@ async def test_the_hands_buttons_follow_the_held_order(tmp_path: Path) -> None:
         held = sorted_hand(view.hand, view.trump_suit)
         assert [c for i, c in enumerate(cards) if i == 0 or cards[i - 1] != c] == \
             [c for i, c in enumerate(held) if i == 0 or held[i - 1] != c]
+    finally:
+        await svc.close()
+
+
+def places(view: Any) -> dict[str, tuple[int, int]]:
+    """Each button's act code by its place in the message: (row, index in the row)."""
+    out = {}
+    for r, row in enumerate(view.to_components()):
+        for i, button in enumerate(row["components"]):
+            out[button["custom_id"].split(":")[4]] = (r, i)
+    return out
+
+
+async def test_a_double_click_on_knock_or_accuse_lands_on_cancel_never_on_the_confirmation(
+        tmp_path: Path) -> None:
+    svc, tid = await two_players(tmp_path)
+    try:
+        await svc.join(tid, BOB, "Bob")
+        await svc.start(tid, ALICE)
+        state = svc.public_state(tid)
+        for uid in (ALICE, BOB):
+            view, version = svc.hand_view(tid, uid)
+            plain = places(hand_buttons(state, view, version, "en"))
+            for claim in (Knock(), Accuse()):
+                code = claim.code + claim.arg
+                asked = hand_buttons(state, view, version, "en", confirm=claim)
+                now = places(asked)
+                assert now["r"] == plain[code]  # Cancel, where the claim was
+                assert now["c" + code][0] > plain[code][0]  # the confirmation: a row below
+                assert code not in now
+                for act, place in plain.items():  # the claims before it stay put, greyed
+                    if act[0] != "p" and place < plain[code]:
+                        assert now[act] == place
+                for item in asked.children:
+                    act = HandClick.parse(item.custom_id).act  # type: ignore[attr-defined,union-attr]
+                    if isinstance(act, Confirm | Refresh):
+                        assert not item.item.disabled  # type: ignore[attr-defined]
+                    elif not isinstance(act, PlayCard):
+                        assert item.item.disabled  # type: ignore[attr-defined]
     finally:
         await svc.close()

@@ -18,7 +18,7 @@ from ...texts import say, say_n, team_name
 from ..buttons import primer_buttons
 from ..custom_ids import PrimerPage
 from ..names import shown
-from ..primer import page_count, primer_page
+from ..primer import is_primer_page, page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text, team_label
 from .context import HandlerBase, Interaction, Request, guard, handler
 from .lobby import LobbyHandlers
@@ -85,7 +85,8 @@ class InfoHandlers(HandlerBase):
             view.stop()
 
     async def primer_click(self, interaction: Interaction, click: PrimerPage | None) -> None:
-        """Previous/Next: the same message shows the asked page."""
+        """Previous/Next: the same message shows the asked page (in the clicker's own primer;
+        anywhere else, a new private page)."""
         if click is None:
             req = self.request(interaction, table_id=None)
             await req.answer(ServiceError("bad_action").message(req.lang))
@@ -100,11 +101,27 @@ class InfoHandlers(HandlerBase):
         rules = req.state.rules if req.state is not None else options.engine_rules()
         page = max(0, min(click.page, page_count() - 1))
         view = primer_buttons(click.table_id, page, page_count(), lang)
+        content = primer_page(page, options, rules, lang)
         try:
-            await req.interaction.response.edit_message(
-                content=primer_page(page, options, rules, lang), view=view)
+            if self.own_primer(req):
+                await req.interaction.response.edit_message(content=content, view=view)
+            else:
+                await req.interaction.response.send_message(content, view=view, ephemeral=True)
         finally:
             view.stop()
+
+    @staticmethod
+    def own_primer(req: Request) -> bool:
+        """Whether the clicked message is the clicker's own primer: private (ephemeral), sent
+        in answer to them, and showing a primer page. Only that message may turn its page: a
+        page button forged onto the table message, a hand or anything else gets a new one."""
+        message = req.interaction.message
+        if message is None or not message.flags.ephemeral:
+            return False
+        asked = message.interaction_metadata
+        if asked is not None and asked.user.id != req.user_id:
+            return False
+        return is_primer_page(message.content)
 
     async def _primer_options(self, req: Request, table_id: int) -> tuple[TableOptions, str]:
         """The table's options, else the server's defaults (in the caller's language)."""

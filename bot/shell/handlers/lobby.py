@@ -34,10 +34,13 @@ class LobbyHandlers(HandlerBase):
     # ------------------------------------------------------------------ the table's buttons
 
     async def table_click(self, interaction: Interaction, click: TableClick | None) -> None:
-        if click is not None:
-            await self.svc.load(click.table_id)
-        req = self.request(interaction, click.table_id if click is not None else None)
-        if click is None or req.state is None:
+        if click is None:  # a field out of the database's range: a forged id, not a table
+            req = self.request(interaction, table_id=None)
+            await req.answer(ServiceError("bad_action").message(req.lang))
+            return
+        await self.svc.load(click.table_id)
+        req = self.request(interaction, click.table_id)
+        if req.state is None:
             await req.answer(ServiceError("no_table").message(req.lang))
             return
         if not req.at_table(req.state):

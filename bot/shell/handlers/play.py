@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -18,7 +19,16 @@ from ...service.models import PublicState
 from ...texts import has, say
 from ..buttons import hand_buttons
 from ..card_text import card_label, meld_points, suit_name, suit_symbol
-from ..custom_ids import Accuse, AskHint, Confirm, HandAct, HandClick, Knock, Refresh
+from ..custom_ids import (
+    NO_VERSION,
+    Accuse,
+    AskHint,
+    Confirm,
+    HandAct,
+    HandClick,
+    Knock,
+    Refresh,
+)
 from ..names import shown
 from ..publish.timers import now
 from ..render import hand_content, pair_letters, review_text
@@ -30,15 +40,31 @@ log = logging.getLogger("bot.shell")
 CONFIRM_SECONDS = 30
 """A knock or an accusation clicked in a hand must be confirmed within this time."""
 
+CONFIRM_PAUSE = 1.0
+"""A confirmation sooner than this after the question was shown is the second half of a
+double-click on the claim, not a yes: the question is shown again."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A knock or an accusation clicked once, waiting for its confirmation."""
+
+    claim: HandAct
+    version: int
+    """The table's version the claim was clicked at."""
+    shown: float
+    """When the question was (last) shown, in ``now()`` seconds."""
+    deadline: float
+
 
 class PlayHandlers(HandlerBase):
     def __init__(self, parts: Parts) -> None:
         super().__init__(parts)
         self.primer_told: set[int] = set()
         """People whose first hand has pointed them to the primer (a cache of their prefs)."""
-        self.confirming: dict[tuple[int, int], tuple[HandAct, int, float]] = {}
-        """(table, user) → the knock or accusation asked, the table's version, the deadline.
-        Kept in memory: after a restart a confirmation has lapsed (click again)."""
+        self.confirming: dict[tuple[int, int], Question] = {}
+        """(table, user) → the knock or accusation asked. Kept in memory: after a restart a
+        confirmation has lapsed (click again)."""
 
     # ------------------------------------------------------------------ the hand
 
@@ -109,9 +135,9 @@ class PlayHandlers(HandlerBase):
 
     async def hand_click(self, interaction: Interaction, click: HandClick | None) -> None:
         """A card or a claim clicked in a hand: act, then answer by editing that hand."""
-        if click is None:
+        if click is None:  # a table id no database holds: a forged id, not a table
             req = self.request(interaction, table_id=None)
-            await req.answer(ServiceError("no_table").message(req.lang))
+            await req.answer(ServiceError("bad_action").message(req.lang))
             return
         await self.svc.load(click.table_id)
         req = self.request(interaction, click.table_id)
@@ -170,18 +196,28 @@ class PlayHandlers(HandlerBase):
             hands.claim(table_id, uid, interaction, click.version)
         act = click.act
         asked: HandAct | None = None
-        lapsed = False
-        if isinstance(act, Knock | Accuse):
+        lapsed = hasty = False
+        key = (table_id, uid)
+        if click.version == NO_VERSION:  # a forged version no table has: nothing to act on
+            refusal = ServiceError("stale")
+            self.confirming.pop(key, None)
+        elif isinstance(act, Knock | Accuse):
             # A knock or an accusation lost is a double game: the first click only asks.
             asked = act
-            self.confirming[(table_id, uid)] = (act, click.version, now() + CONFIRM_SECONDS)
+            self.confirming[key] = Question(act, click.version, now(), now() + CONFIRM_SECONDS)
         elif isinstance(act, Confirm):
-            pending = self.confirming.pop((table_id, uid), None)
-            lapsed = (pending is None or pending[0] != act.claim or pending[1] != click.version
-                      or now() > pending[2])
+            pending = self.confirming.pop(key, None)
+            lapsed = (pending is None or pending.claim != act.claim
+                      or pending.version != click.version or now() > pending.deadline)
+            # Rounded: two float clocks a second apart may differ by a hair less than 1.0.
+            if pending is not None and not lapsed \
+                    and round(now() - pending.shown, 3) < CONFIRM_PAUSE:
+                hasty = True  # the tail of a double-click: ask again
+                asked = pending.claim
+                self.confirming[key] = replace(pending, shown=now())
         else:
-            self.confirming.pop((table_id, uid), None)
-        if asked is None and not lapsed and not isinstance(act, Refresh):
+            self.confirming.pop(key, None)
+        if refusal is None and asked is None and not lapsed and not isinstance(act, Refresh):
             fields = act.service_fields() if act is not None else None
             if fields is None:
                 refusal = ServiceError("bad_action")
@@ -201,6 +237,8 @@ class PlayHandlers(HandlerBase):
             note = say(lang, "confirm_lapsed")
         elif asked is not None:
             note = say(lang, "confirm_knock" if isinstance(asked, Knock) else "confirm_accuse")
+            if hasty:
+                note = f"{say(lang, 'confirm_too_quick')}\n{note}"
         try:
             view, new_version = self.svc.hand_view(table_id, uid)
         except ServiceError as exc:
