@@ -460,6 +460,7 @@ ERRORS: dict[str, str] = {
     "deal_running": "Das Spiel läuft noch.",
     "match_over": "Die Partie ist vorbei.",
     "table_closed": "Dieser Tisch ist geschlossen.",
+    "old_table_message": "Diese Tischnachricht ist veraltet: Der Tisch geht in seiner neuesten Nachricht weiter, unten im Kanal.",
     "stale": "Dein Blatt hat sich geändert; schau nochmal.",
     "not_away": "Du bist nicht als abwesend markiert.",
     "bad_option": "Diese Einstellung ist ungültig: {detail}",

@@ -423,6 +423,7 @@ SERVICE_ERRORS: dict[str, str] = {
     "deal_running": "The deal is still being played.",
     "match_over": "The match is over.",
     "table_closed": "This table is closed.",
+    "old_table_message": "This table message is out of date: the table goes on in its newest message, further down the channel.",
     "stale": "Your hand changed; look again.",
     "not_away": "You are not marked away.",
     "bad_option": "That option is not valid: {detail}",

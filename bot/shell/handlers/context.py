@@ -81,13 +81,55 @@ class Request:
         await answer(self.interaction, text, **kwargs)
 
 
+THINKING = "gaigel_thinking"
+"""The key in ``Interaction.extras`` marking a deferred "thinking" response whose original
+has not been written yet (see ``think`` and ``send``)."""
+
+
+async def think(interaction: Interaction, *, ephemeral: bool = True) -> None:
+    """Defer the response: Discord shows "thinking…" while the bot works (computers playing,
+    the coach searching, an export). The defer decides who sees the first message that follows
+    (``ephemeral``); ``send`` writes that message into the deferred original."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    interaction.extras[THINKING] = True
+
+
+async def send(interaction: Interaction, content: str, *, ephemeral: bool = True,
+               view: discord.ui.View | None = None, file: discord.File | None = None,
+               wait: bool = False) -> int | None:
+    """Answer an interaction with a message and return its id (when known): as the response
+    if none was given; as an edit of the original after ``think`` (Discord documents a
+    follow-up straight after a deferred response as deprecated, "use Edit Original
+    Interaction Response"); else, once the original is written, as a follow-up.
+    ``ephemeral`` takes effect for the response and follow-ups; an edited original keeps the
+    visibility its defer gave it."""
+    extra: dict[str, Any] = {}
+    if view is not None:
+        extra["view"] = view
+    if not interaction.response.is_done():
+        if file is not None:
+            extra["file"] = file
+        callback = await interaction.response.send_message(content, ephemeral=ephemeral, **extra)
+        return callback.message_id
+    if interaction.extras.get(THINKING):
+        if file is not None:
+            extra["attachments"] = [file]
+        message = await interaction.edit_original_response(content=content, **extra)
+        interaction.extras.pop(THINKING, None)
+        return message.id
+    if file is not None:
+        extra["file"] = file
+    if wait:
+        sent = await interaction.followup.send(content, ephemeral=ephemeral, wait=True, **extra)
+        return sent.id
+    await interaction.followup.send(content, ephemeral=ephemeral, **extra)
+    return None
+
+
 async def answer(interaction: Interaction, text: str, **kwargs: Any) -> None:
-    """An ephemeral answer, as the response or (once responded) as a follow-up."""
+    """An ephemeral answer: the response, the deferred original, or a follow-up (``send``)."""
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, **kwargs)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, **kwargs)
+        await send(interaction, text, **kwargs)
     except discord.HTTPException as exc:
         log.info("an answer could not be sent (%s)", exc.status)
 
@@ -112,7 +154,7 @@ class HandlerBase:
         if state is None or interaction.response.is_done():
             return
         if any(s.computer or s.away for s in state.seats) or state.status == "playing":
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await think(interaction)
 
     def request(self, interaction: Interaction, table_id: int | None = None) -> Request:
         """The request; without ``table_id``, about the channel's live table."""

@@ -20,7 +20,7 @@ from ..custom_ids import PrimerPage
 from ..names import shown
 from ..primer import is_primer_page, page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text, team_label
-from .context import HandlerBase, Interaction, Request, guard, handler
+from .context import HandlerBase, Interaction, Request, guard, handler, send, think
 from .lobby import LobbyHandlers
 
 
@@ -154,15 +154,14 @@ class InfoHandlers(HandlerBase):
                 await req.answer(say(lang, "host_or_manager"))
                 return
             kwargs = {"table_id": last["table_id"]}
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await think(interaction)
         buf = io.StringIO()
         async for chunk in self.svc.export(fmt=fmt, **kwargs):
             buf.write(chunk)
         data = buf.getvalue().encode("utf-8")
         name = f"gaigel-{scope}-{kwargs.get('table_id') or interaction.guild_id}.{fmt}"
-        await interaction.followup.send(say(lang, "export_done", scope=scope, fmt=fmt),
-                                        file=discord.File(io.BytesIO(data), filename=name),
-                                        ephemeral=True)
+        await send(interaction, say(lang, "export_done", scope=scope, fmt=fmt),
+                   file=discord.File(io.BytesIO(data), filename=name))
 
     async def _server_lang(self, req: Request) -> str:
         """German for a German Discord client, else the server's language (as its tables)."""

@@ -46,7 +46,22 @@ class LobbyHandlers(HandlerBase):
         if not req.at_table(req.state):
             await req.answer(ServiceError("other_table").message(req.lang))
             return
+        if not await self.current_message(req, click.act):
+            await req.answer(ServiceError("old_table_message").message(req.lang))
+            return
         await guard(req, self._table_click(req, click.act))
+
+    async def current_message(self, req: Request, act: str) -> bool:
+        """Whether a table button was clicked on the table's current message (or on the knock
+        ceremony's Next deal). A table message replaced by a fresh one (Discord limits edits of
+        messages older than an hour) is never acted on, whatever version its buttons carry."""
+        state, message = req.table, req.interaction.message
+        if message is None or state.message_id is None or message.id == state.message_id:
+            return True
+        if act != "next":
+            return False
+        kept = await self.svc.shown_messages(state.table_id)
+        return any(m.kind == "ceremony" and m.message_id == message.id for m in kept)
 
     async def _table_click(self, req: Request, act: str) -> None:
         state, lang, uid = req.table, req.lang, req.user_id

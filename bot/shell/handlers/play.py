@@ -32,7 +32,7 @@ from ..custom_ids import (
 from ..names import shown
 from ..publish.timers import now
 from ..render import hand_content, pair_letters, review_text
-from .context import HandlerBase, Interaction, Parts, Request, guard, handler
+from .context import HandlerBase, Interaction, Parts, Request, guard, handler, send, think
 
 log = logging.getLogger("bot.shell")
 
@@ -104,14 +104,8 @@ class PlayHandlers(HandlerBase):
             hands.claim(table_id, uid, interaction, version)
         message_id: int | None = None
         try:
-            if interaction.response.is_done():
-                sent = await interaction.followup.send(content, view=buttons, ephemeral=not in_dm,
-                                                       wait=True)
-                message_id = sent.id
-            else:
-                callback = await interaction.response.send_message(content, view=buttons,
-                                                                   ephemeral=not in_dm)
-                message_id = callback.message_id
+            message_id = await send(interaction, content, view=buttons, ephemeral=not in_dm,
+                                    wait=True)
         except discord.HTTPException as exc:
             log.info("table %d: sending a hand failed (%s)", table_id, exc.status)
             hands.forget(table_id, uid)
@@ -151,7 +145,7 @@ class PlayHandlers(HandlerBase):
 
     async def _hint(self, req: Request, table_id: int) -> None:
         """The coach's play, in a new ephemeral message (the hand itself stays as it is)."""
-        await req.interaction.response.defer(ephemeral=True, thinking=True)
+        await think(req.interaction)
         hint = await self.svc.hint(table_id, req.user_id)
         state = self.state(table_id)
         lang = state.options.language if state is not None else req.lang
@@ -171,7 +165,7 @@ class PlayHandlers(HandlerBase):
     async def review(self, req: Request, table_id: int) -> None:
         """The coach's review of the clicker's plays in the last deal (the table's Review
         button), in a new ephemeral message; the search runs on a worker thread meanwhile."""
-        await req.interaction.response.defer(ephemeral=True, thinking=True)
+        await think(req.interaction)
         review = await self.svc.review(table_id, req.user_id)
         await req.answer(review_text(review, req.lang, req.table.options.suit_style))
 

@@ -14,7 +14,7 @@ import discord
 
 from ...pictures.table import TableScene, render_table, table_scene
 from ...service.errors import ServiceError
-from ...service.models import PublicState
+from ...service.models import LIVE, PublicState
 from ...service.service import GameService
 from ..buttons import table_buttons
 from ..faces import CardFaces
@@ -23,9 +23,21 @@ from ..render import table_content
 from .ceremony import Ceremonies
 from .hands import Hands
 from .pings import TurnPings
-from .timers import TurnTimers
+from .timers import TurnTimers, now
 
 log = logging.getLogger("bot.shell")
+
+RENEW_AFTER = 50 * 60
+"""Seconds: a live table's message this old is replaced by a fresh one at its next change,
+before Discord limits its edits (messages older than an hour, error 30046)."""
+EDITS_LIMITED = 30046
+"""Discord's error code: "Maximum number of edits to messages older than 1 hour reached"."""
+
+
+def message_age(message_id: int) -> float:
+    """Seconds since Discord created the message (its snowflake's time; the bot's clock, so
+    simulated time under simcord)."""
+    return now() - discord.utils.snowflake_time(message_id).timestamp()
 
 
 class _TableSlot:
@@ -146,6 +158,8 @@ class TableMessages:
             return True
         if state.message_id is None:
             return True
+        if state.status in LIVE and message_age(state.message_id) >= RENEW_AFTER:
+            return await self.renew(state, recount=recount)
         s = self.slot(table_id)
         scene = self.scene(state)
         content = table_content(state, tuple(s.notices), recount=recount,
@@ -160,8 +174,12 @@ class TableMessages:
             await channel.get_partial_message(state.message_id).edit(**kwargs)
             s.scene = scene
         except discord.NotFound:
-            return await self.repost(state)
+            return await self.repost(state, recount=recount)
         except discord.HTTPException as exc:
+            if exc.code == EDITS_LIMITED:
+                log.info("table %d: Discord refuses more edits of the table message (%s)",
+                         table_id, exc.code)
+                return await self.renew(state, recount=recount)
             log.warning("table %d: editing the table message failed (%s)", table_id, exc.status)
             return False
         finally:
@@ -169,13 +187,38 @@ class TableMessages:
                 view.stop()
         return True
 
-    async def repost(self, state: PublicState) -> bool:
+    async def repost(self, state: PublicState, *, recount: bool = False) -> bool:
         """The table message is gone (deleted): post a new one."""
-        if state.status not in ("open", "playing", "waiting"):
+        if state.status not in LIVE:
             return True
+        return await self._replace(state, recount)
+
+    async def renew(self, state: PublicState, *, recount: bool = False) -> bool:
+        """Replace a table message Discord limits (or is about to limit) the edits of: post a
+        fresh one with the current state and buttons, make it the table's (in the database,
+        so a restart edits it), then delete the old one. Deleted rather than edited into a
+        pointer: a refused message cannot be edited even once more, a deletion is not an
+        edit, and no retired buttons are left to click (a click on them is refused anyway:
+        ``LobbyHandlers.table_click`` acts only on the table's current message)."""
+        old = state.message_id
+        if not await self._replace(state, recount):
+            return False
+        if old is not None:
+            channel = self.client.get_partial_messageable(state.channel_id,
+                                                          guild_id=state.guild_id)
+            try:
+                await channel.get_partial_message(old).delete()
+            except discord.HTTPException as exc:
+                log.info("table %d: deleting the old table message failed (%s)",
+                         state.table_id, exc.status)
+        log.info("table %d: the table message was posted afresh", state.table_id)
+        return True
+
+    async def _replace(self, state: PublicState, recount: bool) -> bool:
+        """Post a new table message and make it the table's."""
         channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
         try:
-            msg = await self.post(channel, state)
+            msg = await self.post(channel, state, recount=recount)
         except discord.HTTPException as exc:
             log.warning("table %d: posting the table message failed (%s)", state.table_id,
                         exc.status)
@@ -183,15 +226,16 @@ class TableMessages:
         await self.service.set_message(state.table_id, msg.id)
         return True
 
-    async def post(self, channel: Any, state: PublicState) -> discord.Message:
+    async def post(self, channel: Any, state: PublicState, *,
+                   recount: bool = False) -> discord.Message:
         s = self.slot(state.table_id)
         scene = self.scene(state)
         kwargs: dict[str, Any] = {"content": table_content(
-            state, tuple(s.notices), faces=self.faces.for_table(state),
+            state, tuple(s.notices), recount=recount, faces=self.faces.for_table(state),
             picture=scene is not None)}
         if scene is not None:
             kwargs["file"] = await self.picture(scene)
-        view = table_buttons(state)
+        view = table_buttons(state, recount=recount)
         if view is not None:
             kwargs["view"] = view
         try:
