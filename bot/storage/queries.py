@@ -213,15 +213,24 @@ def get_user_prefs(c: Connection, user_id: int) -> dict[str, Any] | None:
             "ping": None if row[2] is None else bool(row[2]), "primer_told": bool(row[3])}
 
 
-def put_user_prefs(c: Connection, user_id: int, dm_mirror: bool, language: str | None,
-                   ping: bool | None, primer_told: bool, now: float) -> None:
-    c.execute("INSERT INTO user_prefs (user_id, dm_mirror, language, ping,"
-              " primer_told, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
-              " ON CONFLICT (user_id) DO UPDATE SET dm_mirror = excluded.dm_mirror,"
-              " language = excluded.language, ping = excluded.ping,"
-              " primer_told = excluded.primer_told, updated_at = excluded.updated_at",
-              (user_id, int(dm_mirror), language, None if ping is None else int(ping),
-               int(primer_told), now))
+PREF_COLUMNS = ("dm_mirror", "language", "ping", "primer_told")
+
+
+def put_user_prefs(c: Connection, user_id: int, changes: dict[str, Any], now: float) -> None:
+    """Store only the preferences in ``changes`` (column: value), each as its own column: two
+    commands at once (``/gaigel ping`` and ``/gaigel dm``) must not write back each other's
+    old value. A new row takes the columns' defaults for the rest."""
+    unknown = set(changes) - set(PREF_COLUMNS)
+    if unknown or not changes:
+        raise ValueError(f"no such preferences: {sorted(unknown) or 'none given'}")
+    names = [k for k in PREF_COLUMNS if k in changes]
+    values = [None if changes[k] is None else changes[k] if k == "language"
+              else int(changes[k]) for k in names]
+    updates = ", ".join(f"{k} = excluded.{k}" for k in (*names, "updated_at"))
+    c.execute(f"INSERT INTO user_prefs (user_id, {', '.join(names)}, updated_at)"
+              f" VALUES (?, {', '.join('?' * len(names))}, ?)"
+              f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
+              (user_id, *values, now))
 
 
 # ---------------------------------------------------------------------- recovery
