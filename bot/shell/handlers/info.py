@@ -13,6 +13,7 @@ from ...pictures.rating_chart import ChartData, draw
 from ...pictures.slate import render_slate, slate_scene
 from ...service.errors import ServiceError
 from ...service.models import TableOptions
+from ...service.names import plain_name
 from ...service.ratings import MIN_MATCHES
 from ...texts import say, say_n, team_name
 from ..buttons import primer_buttons
@@ -161,6 +162,7 @@ class InfoHandlers(HandlerBase):
             return
         lang = await self._server_lang(req)
         target = player or interaction.user
+        name = plain_name(target.display_name)  # drawn and in the alt text: no bidi marks
         data = await self.svc.stats(interaction.guild_id, target.id)
         lines = [f"**{shown(target.display_name)}**"]
         lines += [f"{k.replace('_', ' ')}: {v}" for k, v in data.items()
@@ -170,7 +172,7 @@ class InfoHandlers(HandlerBase):
             return
         season, history = await self.svc.rating_history(interaction.guild_id, target.id)
         chart = ChartData(
-            title=say(lang, "chart_title", name=target.display_name),
+            title=say(lang, "chart_title", name=name),
             ratings=[h["rating"] for h in history],
             rating_caption=say(lang, "chart_rating", count=len(history),
                                season=say(lang, "season_all") if season == "all" else season),
@@ -181,7 +183,7 @@ class InfoHandlers(HandlerBase):
                   (say(lang, "chart_marriages"), data["marriages"]),
                   (say(lang, "chart_gaigels"), data["gaigels_won"])])
         png = await asyncio.to_thread(draw, chart)
-        alt = say(lang, "chart_alt", name=target.display_name,
+        alt = say(lang, "chart_alt", name=name,
                   rating=f"{history[-1]['rating']:.1f}" if history else "–",
                   count=len(history), won=data["deals_won"], right=data["knocks_right"],
                   wrong=data["knocks_wrong"], marriages=data["marriages"],
