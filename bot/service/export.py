@@ -21,6 +21,14 @@ too: a spreadsheet reads ``-1`` as the number, there is no formula in it, and a 
 turn a number into text. Text that merely looks numeric is still text (the standing
 ``-2/5`` is prefixed: unquoted, a spreadsheet would compute it). JSON stays exact: the names
 there are what the people called themselves.
+
+Two ways out: ``export_history``, text chunks of one document of any size (the command line
+writes it to one file); ``export_files``, the same documents as files for an upload of at
+most ``limit`` bytes each (``/gaigel export``): gzip (a ``.json.gz`` is still the one JSON
+document, which any unzip tool, ``gunzip`` or Python's ``gzip`` opens, and streams with an
+exact size at each flush; a zip would be an archive of one file and needs its directory at
+the end), and beyond the limit several files, each a whole document. ``since`` keeps the deals
+that ended at that moment or later (a JSON head then says ``"since"``).
 """
 
 from __future__ import annotations
