@@ -4,8 +4,9 @@
 - ``python -m bot sync``: register the slash commands.
 - ``python -m bot --offline [--port N]`` (or ``offline``): the offline mode even with a token.
 - ``python -m bot simulate --db URL --tables N --deals K [--players 4] [--level random]
-  [--people P] [--strokes S]``
-- ``python -m bot export --db URL --format json|csv [--guild ID] [--table ID] [--out FILE]``
+  [--people P] [--strokes S] [--guild ID]``
+- ``python -m bot export --db URL --format json|csv [--guild ID] [--table ID] [--since DAY]
+  [--out FILE]``: one uncompressed file of any size
 - ``python -m bot ratings rebuild --db URL [--guild ID]``: the skill ratings again from the
   stored history (exactly the numbers live play gave)
 - ``python -m bot migrate --from URL --to URL``: copy a whole database into an empty one.
@@ -65,12 +66,17 @@ def parser() -> argparse.ArgumentParser:
                      help="seat simulated people drawn from a pool of this many (their turns "
                           "are skipped: a computer plays them, the results are theirs)")
     sim.add_argument("--strokes", type=int, default=None, help="strokes per match (1: one deal)")
+    sim.add_argument("--guild", type=int, default=None,
+                     help="the server (guild id) the tables belong to (default 1)")
     exp = sub.add_parser("export", help="export the history (deal records or CSV)")
     exp.add_argument("--db", default=None,
                      help="database file or URL (default: DATABASE_URL or DATABASE_PATH)")
     exp.add_argument("--format", default="json", choices=("json", "csv"))
     exp.add_argument("--guild", type=int, default=None)
     exp.add_argument("--table", type=int, default=None)
+    exp.add_argument("--since", default=None,
+                     help="only deals that ended then or later: a day (2025-03-01) or a moment "
+                          "(2025-03-01T18:30), UTC")
     exp.add_argument("--out", default=None, help="file to write (default: standard output)")
     rat = sub.add_parser("ratings", help="skill ratings")
     rat_sub = rat.add_subparsers(dest="ratings_command", required=True)
@@ -133,7 +139,8 @@ def _offline_tools(args: Any) -> int:
             summary = asyncio.run(simulate(
                 args.db or default_db(), args.tables, args.deals, players=args.players,
                 level=args.level, scoring=args.scoring, seed=args.seed,
-                budget_ms=args.budget_ms, people=args.people, strokes=args.strokes))
+                budget_ms=args.budget_ms, people=args.people, strokes=args.strokes,
+                guild_id=args.guild))
             print(json.dumps(summary, indent=2))
             return 0
         if args.command == "ratings":
@@ -150,13 +157,19 @@ def _offline_tools(args: Any) -> int:
 
 
 async def _export(args: Any) -> int:
-    from .service.export import export_history
+    from .service.export import export_history, parse_since
     from .storage.db import Storage
 
+    try:
+        since = None if args.since is None else parse_since(args.since)
+    except ValueError:
+        print(f"--since takes a day (2025-03-01) or a moment (2025-03-01T18:30), not "
+              f"{args.since!r}", file=sys.stderr)
+        return 2
     storage = await Storage.open(args.db or default_db())
     try:
         chunks = export_history(storage, guild_id=args.guild, table_id=args.table,
-                                fmt=args.format)
+                                fmt=args.format, since=since)
         if args.out:
             with open(args.out, "w", encoding="utf-8", newline="") as out:
                 async for chunk in chunks:

@@ -58,3 +58,34 @@ def new_db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], s
 def db_url(new_db_url: Callable[[], str]) -> str:
     """One empty database of each back end."""
     return new_db_url()
+
+
+# ---------------------------------------------------------------------- a long history
+
+SIMULATED_GUILD = 424_242_424_242_424_242
+"""The server of the simulated history (a bot test pins its guild to this id)."""
+SIMULATED_DEALS = 6000
+
+
+@pytest.fixture(scope="session")
+def simulated_history(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite file of 6,000 finished deals played by ``python -m bot simulate`` (20 tables of
+    four computers, 300 deals each, seeded) in server ``SIMULATED_GUILD``: built once per
+    session (about 40 s of one core), copied by each test that uses it."""
+    import subprocess
+    import sys
+
+    path = tmp_path_factory.mktemp("history") / "simulated.sqlite3"
+    subprocess.run([sys.executable, "-m", "bot", "simulate", "--db", str(path), "--tables",
+                    "20", "--deals", str(SIMULATED_DEALS // 20), "--seed", "1", "--guild",
+                    str(SIMULATED_GUILD)], cwd=Path(__file__).resolve().parents[1], check=True,
+                   capture_output=True)
+    return path
+
+
+@pytest.fixture
+def simulated_copy(simulated_history: Path, tmp_path: Path) -> Path:
+    """A copy of the simulated history this test may change."""
+    import shutil
+
+    return Path(shutil.copy(simulated_history, tmp_path / "simulated.sqlite3"))

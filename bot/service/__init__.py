@@ -20,10 +20,11 @@ Reading (no lock, no await): ``public_state(table_id)``, ``hand_view(table_id, u
 ``table_in_channel(channel_id)``, ``live_tables()``, ``seat_of(table_id, user_id)``,
 ``is_host(table_id, user_id)``, ``computer_levels()``. Awaited: ``get_settings(guild_id)``,
 ``set_settings(guild_id, **options)``, ``get_user_prefs(user_id)``, ``set_user_prefs(user_id, *,
-dm_mirror=None, language=None)``, ``stats(guild_id, user_id=None)``, ``leaderboard(guild_id,
+dm_mirror=None, language=None, ping=None, primer_told=None)`` (only the given ones change), ``stats(guild_id, user_id=None)``, ``leaderboard(guild_id,
 limit=10, season=None, min_matches=5)`` (the season's name and its people by rating),
-``seasons(guild_id)``, ``rating_history(guild_id, user_id, last=50)``; ``export(*, guild_id=None, table_id=None, fmt="json")`` is an async iterator of
-text chunks. Every refusal is a ``ServiceError`` with a ``code`` and ``message(lang)``.
+``seasons(guild_id)``, ``rating_history(guild_id, user_id, last=50)``; ``export(*, guild_id=None,
+table_id=None, fmt="json", since=None)`` is an async iterator of text chunks;
+``export_files(*, limit, ...)`` the same as files for an upload (compressed, split at ``limit``). Every refusal is a ``ServiceError`` with a ``code`` and ``message(lang)``.
 """
 
 from .computer import levels

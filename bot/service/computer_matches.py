@@ -72,15 +72,17 @@ async def play_table(service: GameService, index: int, deals: int, *, players: i
 async def simulate(db: str, tables: int, deals: int, *, players: int = 4,
                    level: str = "random", scoring: str | None = None,
                    seed: int | None = None, budget_ms: int | None = None, people: int = 0,
-                   strokes: int | None = None) -> dict[str, Any]:
-    """Play ``tables`` tables concurrently, ``deals`` deals each; a JSON-ready summary."""
+                   strokes: int | None = None, guild_id: int | None = None) -> dict[str, Any]:
+    """Play ``tables`` tables concurrently, ``deals`` deals each, in server ``guild_id``
+    (default ``GUILD``); a JSON-ready summary."""
     service = await GameService.open(db, seed=seed, computer_budget_ms=budget_ms)
     try:
         resumed = await service.resume_all()
         start = time.perf_counter()
         results = await asyncio.gather(*(
             play_table(service, i, deals, players=players, level=level, scoring=scoring,
-                       people=people, strokes=strokes, seed=seed)
+                       people=people, strokes=strokes, seed=seed,
+                       guild_id=GUILD if guild_id is None else guild_id)
             for i in range(tables)))
         seconds = time.perf_counter() - start
         version = await service.db.schema_version()

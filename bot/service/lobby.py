@@ -47,15 +47,23 @@ class Lobby(Play):
     async def set_user_prefs(self, user_id: int, *, dm_mirror: bool | None = None,
                              language: str | None = None, ping: bool | None = None,
                              primer_told: bool | None = None) -> UserPrefs:
-        cur = await self.get_user_prefs(user_id)
+        """Change the given preferences (None: leave it) and answer all of them as stored.
+        Only the changed columns are written, in one transaction with the read: the row is
+        never read, then written back whole, which lost a preference changed in between."""
         if language is not None and language not in ("en", "de"):
             raise ServiceError("bad_option", detail="language must be en or de")
-        new = UserPrefs(user_id, cur.dm_mirror if dm_mirror is None else bool(dm_mirror),
-                        language or cur.language, cur.ping if ping is None else bool(ping),
-                        cur.primer_told if primer_told is None else bool(primer_told))
-        await self.db.write(q.put_user_prefs, user_id, new.dm_mirror, new.language, new.ping,
-                            new.primer_told, self.clock())
-        return new
+        changes: dict[str, Any] = {k: v for k, v in (
+            ("dm_mirror", dm_mirror), ("language", language), ("ping", ping),
+            ("primer_told", primer_told)) if v is not None}
+        now = self.clock()
+
+        def txn(c: Any) -> dict[str, Any] | None:
+            if changes:
+                q.put_user_prefs(c, user_id, changes, now)
+            return q.get_user_prefs(c, user_id)
+
+        row = await self.db.write(txn)
+        return UserPrefs(user_id) if row is None else UserPrefs(user_id, **row)
 
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
                            *, seat_host: bool = True, **options: Any) -> PublicState:

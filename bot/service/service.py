@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine import View
 
@@ -29,6 +29,9 @@ from .coach import Hint, Review, ReviewCache, hint_for, review_for
 from .lobby import Lobby
 from .models import Committed, PublicState, ShownMessage
 from .views import hand_view, public_state
+
+if TYPE_CHECKING:
+    from .export import Export
 
 log = logging.getLogger("bot.service")
 
@@ -156,8 +159,18 @@ class GameService(Lobby):
         return await self.db.read(read)
 
     def export(self, *, guild_id: int | None = None, table_id: int | None = None,
-               fmt: str = "json") -> AsyncIterator[str]:
+               fmt: str = "json", since: float | None = None) -> AsyncIterator[str]:
         """The history as text chunks (``json`` or ``csv``), streamed page by page."""
         from .export import export_history
         return export_history(self.db, guild_id=guild_id, table_id=table_id, fmt=fmt,
-                              clock=self.clock)
+                              clock=self.clock, since=since)
+
+    async def export_files(self, *, limit: int, guild_id: int | None = None,
+                           table_id: int | None = None, fmt: str = "json",
+                           since: float | None = None, max_files: int | None = None) -> Export:
+        """The history as files of at most ``limit`` bytes for an upload (see
+        ``export.export_files``); ``close()`` the answer once the files are sent."""
+        from .export import MAX_FILES, export_files
+        return await export_files(self.db, limit=limit, guild_id=guild_id, table_id=table_id,
+                                  fmt=fmt, since=since, clock=self.clock,
+                                  max_files=MAX_FILES if max_files is None else max_files)

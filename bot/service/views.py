@@ -10,6 +10,7 @@ from engine.tricks import team_of
 
 from .errors import ServiceError
 from .models import PublicState, SeatState
+from .names import plain_name
 from .table import LiveTable
 
 
@@ -57,7 +58,7 @@ def public_state(t: LiveTable) -> PublicState:
                                    False, False, False, empty=True))
             continue
         seats.append(SeatState(
-            s, chair, c.user_id, c.name, c.computer, c.level, c.away, c.missed,
+            s, chair, c.user_id, plain_name(c.name), c.computer, c.level, c.away, c.missed,
             team_of(chair, t.players), c.user_id in t.ready if c.user_id is not None else False,
             dealer == s, to_play))
     match = t.match

@@ -163,13 +163,15 @@ async def _settings_levels(interaction: Interaction, current: str) -> list[Choic
 
 
 @gaigel.command(name=_("export"), description=_("The history as a file (hosts and server managers)"))
-@app_commands.describe(scope=_("This table or the whole server"), format=_("File format"))
+@app_commands.describe(scope=_("This table or the whole server"), format=_("File format"),
+                       since=_("Only deals that ended on or after this day (YYYY-MM-DD, UTC)"))
 @app_commands.choices(scope=[Choice(name=_("table"), value="table"),
                              Choice(name=_("server"), value="server")],
                       format=[Choice(name="JSON", value="json"), Choice(name="CSV", value="csv")])
 @app_commands.guild_only()
-async def export(interaction: Interaction, scope: str = "table", format: str = "json") -> None:
-    await _info(interaction).export(interaction, scope, format)
+async def export(interaction: Interaction, scope: str = "table", format: str = "json",
+                 since: app_commands.Range[str, 1, 40] | None = None) -> None:
+    await _info(interaction).export(interaction, scope, format, since)
 
 
 @gaigel.command(name=_("stats"), description=_("A player's results on this server"))

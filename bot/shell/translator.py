@@ -54,6 +54,7 @@ GERMAN: dict[str, str] = {
     "suit": "farbe",
     "season": "saison",
     "rating": "bewertung",
+    "since": "seit",
     # descriptions
     "Play Gaigel, the Swabian card game": "Gaigel spielen, das schwäbische Kartenspiel",
     "Open a Gaigel table in this channel": "Einen Gaigel-Tisch in diesem Kanal eröffnen",
@@ -96,6 +97,8 @@ GERMAN: dict[str, str] = {
         "Der Verlauf als Datei (Gastgeber und Server-Verwalter)",
     "This table or the whole server": "Dieser Tisch oder der ganze Server",
     "File format": "Dateiformat",
+    "Only deals that ended on or after this day (YYYY-MM-DD, UTC)":
+        "Nur Spiele, die an oder nach diesem Tag endeten (JJJJ-MM-TT, UTC)",
     "A player's results on this server": "Die Ergebnisse eines Spielers auf diesem Server",
     "The player (default: you)": "Der Spieler (sonst du)",
     "The best players on this server": "Die besten Spieler auf diesem Server",

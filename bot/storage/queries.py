@@ -213,15 +213,24 @@ def get_user_prefs(c: Connection, user_id: int) -> dict[str, Any] | None:
             "ping": None if row[2] is None else bool(row[2]), "primer_told": bool(row[3])}
 
 
-def put_user_prefs(c: Connection, user_id: int, dm_mirror: bool, language: str | None,
-                   ping: bool | None, primer_told: bool, now: float) -> None:
-    c.execute("INSERT INTO user_prefs (user_id, dm_mirror, language, ping,"
-              " primer_told, updated_at) VALUES (?, ?, ?, ?, ?, ?)"
-              " ON CONFLICT (user_id) DO UPDATE SET dm_mirror = excluded.dm_mirror,"
-              " language = excluded.language, ping = excluded.ping,"
-              " primer_told = excluded.primer_told, updated_at = excluded.updated_at",
-              (user_id, int(dm_mirror), language, None if ping is None else int(ping),
-               int(primer_told), now))
+PREF_COLUMNS = ("dm_mirror", "language", "ping", "primer_told")
+
+
+def put_user_prefs(c: Connection, user_id: int, changes: dict[str, Any], now: float) -> None:
+    """Store only the preferences in ``changes`` (column: value), each as its own column: two
+    commands at once (``/gaigel ping`` and ``/gaigel dm``) must not write back each other's
+    old value. A new row takes the columns' defaults for the rest."""
+    unknown = set(changes) - set(PREF_COLUMNS)
+    if unknown or not changes:
+        raise ValueError(f"no such preferences: {sorted(unknown) or 'none given'}")
+    names = [k for k in PREF_COLUMNS if k in changes]
+    values = [None if changes[k] is None else changes[k] if k == "language"
+              else int(changes[k]) for k in names]
+    updates = ", ".join(f"{k} = excluded.{k}" for k in (*names, "updated_at"))
+    c.execute(f"INSERT INTO user_prefs (user_id, {', '.join(names)}, updated_at)"
+              f" VALUES (?, {', '.join('?' * len(names))}, ?)"
+              f" ON CONFLICT (user_id) DO UPDATE SET {updates}",
+              (user_id, *values, now))
 
 
 # ---------------------------------------------------------------------- recovery
@@ -286,9 +295,8 @@ def last_finished_deal(c: Connection, table_id: int) -> dict[str, Any] | None:
 # ---------------------------------------------------------------------- history
 
 
-def finished_deals_page(c: Connection, after_id: int, limit: int,
-                        guild_id: int | None, table_id: int | None) -> list[dict[str, Any]]:
-    """Up to ``limit`` finished deals with id > ``after_id``, with their actions, oldest first."""
+def _finished_where(after_id: int, guild_id: int | None, table_id: int | None,
+                    since: float | None) -> tuple[str, list[Any]]:
     where = ["d.ended_at IS NOT NULL", "d.id > ?"]
     args: list[Any] = [after_id]
     if table_id is not None:
@@ -297,10 +305,22 @@ def finished_deals_page(c: Connection, after_id: int, limit: int,
     if guild_id is not None:
         where.append("t.guild_id = ?")
         args.append(guild_id)
+    if since is not None:
+        where.append("d.ended_at >= ?")
+        args.append(since)
+    return " AND ".join(where), args
+
+
+def finished_deals_page(c: Connection, after_id: int, limit: int,
+                        guild_id: int | None, table_id: int | None,
+                        since: float | None = None) -> list[dict[str, Any]]:
+    """Up to ``limit`` finished deals with id > ``after_id`` (that ended at ``since`` or later),
+    with their actions, oldest first."""
+    where, args = _finished_where(after_id, guild_id, table_id, since)
     rows = [dict(r) for r in c.execute(
         "SELECT d.*, t.guild_id AS guild_id, m.kind AS match_kind FROM deals d"
         " JOIN tables t ON t.id = d.table_id JOIN matches m ON m.id = d.match_id"
-        f" WHERE {' AND '.join(where)} ORDER BY d.id LIMIT ?", (*args, limit))]
+        f" WHERE {where} ORDER BY d.id LIMIT ?", (*args, limit))]
     if rows:
         by_id = {r["id"]: r for r in rows}
         for r in rows:
@@ -310,6 +330,16 @@ def finished_deals_page(c: Connection, after_id: int, limit: int,
                            " ORDER BY deal_id, idx", tuple(by_id)):
             by_id[a[0]]["actions"].append(a[1])
     return rows
+
+
+def first_end_from(c: Connection, deal_id: int, guild_id: int | None, table_id: int | None,
+                   since: float | None) -> float | None:
+    """The earliest end of the finished deals from ``deal_id`` on (an export that stopped
+    there: every deal it left out ended then or later)."""
+    where, args = _finished_where(deal_id - 1, guild_id, table_id, since)
+    row = c.execute("SELECT MIN(d.ended_at) FROM deals d JOIN tables t ON t.id = d.table_id"
+                    f" WHERE {where}", tuple(args)).fetchone()
+    return None if row is None or row[0] is None else float(row[0])
 
 
 # ---------------------------------------------------------------------- stats

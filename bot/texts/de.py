@@ -370,7 +370,27 @@ SENTENCES: dict[str, str] = {
     "leaderboard_no_season": "Eine Saison {season} gibt es auf diesem Server nicht. Saisons: {seasons}.",
     "season_all": "gesamt",
     "export_empty": "Noch nichts zu exportieren.",
-    "export_done": "Verlauf ({scope}, {fmt}).",
+    "export_done": "Verlauf ({scope}, {fmt}): {deals}, beendet vom {first} bis {last} (UTC).",
+    "export_deals": "{n} Spiele",
+    "export_deals_one": "1 Spiel",
+    "export_gzip_one": (
+        "Die Datei ist mit gzip gepackt (.gz): 7-Zip, `gunzip` oder Pythons `gzip` öffnet sie."
+    ),
+    "export_parts": (
+        "Er kommt in {files} Dateien, jede mit gzip gepackt (.gz) und für sich eine ganze "
+        "{fmt}-Datei: 7-Zip, `gunzip` oder Pythons `gzip` öffnet sie."
+    ),
+    "export_batch": "-# Dateien {first} bis {last} von {files}.",
+    "export_batch_one": "-# Datei {first} von {files}.",
+    "export_rest": (
+        "Ein Export schickt höchstens {max} Dateien, darum fehlen Spiele, die ab {since} "
+        "endeten. Für sie: `/gaigel export seit:{since}` (ein schon geschicktes Spiel kann "
+        "noch einmal kommen: jedes hat seine eigene deal_id)."
+    ),
+    "export_bad_since": (
+        "`seit` nimmt einen Tag wie 2025-03-01 oder einen Zeitpunkt wie 2025-03-01T18:30 (UTC)."
+    ),
+    "export_none_since": "Kein Spiel endete um {since} (UTC) oder später.",
     "skip_done": "Zug übersprungen.",
     "kick_done": "{name} entfernt; ein Computer spielt den Platz.",
     "kick_done_open": "{name} entfernt; der Platz ist frei.",

@@ -351,7 +351,27 @@ SENTENCES: dict[str, str] = {
     "leaderboard_no_season": "There is no season {season} on this server. Seasons: {seasons}.",
     "season_all": "all time",
     "export_empty": "Nothing to export yet.",
-    "export_done": "History export ({scope}, {fmt}).",
+    "export_done": "History export ({scope}, {fmt}): {deals}, ended {first} to {last} (UTC).",
+    "export_deals": "{n} deals",
+    "export_deals_one": "1 deal",
+    "export_gzip_one": (
+        "The file is compressed with gzip (.gz): 7-Zip, `gunzip` or Python's `gzip` opens it."
+    ),
+    "export_parts": (
+        "It comes in {files} files, each compressed with gzip (.gz) and a whole {fmt} file of "
+        "its own: 7-Zip, `gunzip` or Python's `gzip` opens them."
+    ),
+    "export_batch": "-# Files {first} to {last} of {files}.",
+    "export_batch_one": "-# File {first} of {files}.",
+    "export_rest": (
+        "One export sends at most {max} files, so the deals that ended from {since} on are not "
+        "all in it. For them: `/gaigel export since:{since}` (a deal already sent may come "
+        "again: each has its own deal_id)."
+    ),
+    "export_bad_since": (
+        "`since` takes a day such as 2025-03-01, or a moment such as 2025-03-01T18:30 (UTC)."
+    ),
+    "export_none_since": "No deal ended at {since} (UTC) or later.",
     "skip_done": "Turn skipped.",
     "kick_done": "{name} removed; a computer plays the seat.",
     "kick_done_open": "{name} removed; the seat is free.",

@@ -5,10 +5,13 @@ sent it, ephemerally, and nothing else changes."""
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
-from world import FOUR, World, custom_ids, text
+from world import FOUR, World, custom_ids, manager, text
+
+from bot.pictures.table import table_scene
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -176,3 +179,36 @@ async def test_a_right_to_left_name_keeps_the_seat_lines_in_order(world: World) 
     assert "\u2068" + rtl + "\u2069" in lines[1]
     assert long_name in lines[2]
     assert FOUR[0] == "alice"
+
+
+BIDI_MARKS = "\u200e\u200f\u061c\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+async def test_a_right_to_left_override_in_a_name_reverses_nothing_the_bot_prints(
+        world: World) -> None:
+    """Issue 25, item 8: a name holding U+202E (and no closing mark) is printed without it:
+    in the table message, the stats and the stats picture's alt text, and drawn in the table's
+    picture. The history export keeps the name as the person chose it."""
+    eve = "eve\u202e\u2066 the evil"
+    await world.new_table("alice", players=2)
+    await world.click_table(eve, "join")
+    await world.click_table("alice", "start")
+    content = world.table_message().content
+    assert "eve the evil" in content
+    assert not set(content) & set(BIDI_MARKS)
+    scene = table_scene(world.state())
+    assert scene is not None and "eve the evil" in scene.names
+    assert not set("".join(scene.names)) & set(BIDI_MARKS)
+    await world.open_hand(eve)
+    await world.play_deal()
+    result = await world.slash("alice", "gaigel stats", player=world.user(eve))
+    assert text(result).startswith("**eve the evil**")
+    (chart,) = result.response.attachments
+    assert chart.description is not None and "eve the evil" in chart.description
+    for words in (text(result), chart.description, world.table_message().content):
+        assert not set(words) & set(BIDI_MARKS)
+    manager(world, "mia")
+    result = await world.slash("mia", "gaigel export", scope="server", format="json")
+    (attachment,) = result.response.attachments
+    data = json.loads(await attachment.read())
+    assert eve in [s["name"] for s in data["deals"][0]["seats"]]

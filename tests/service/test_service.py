@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pg import change, fetch_all
 
-from bot.service import Committed, GameService, ServiceError
+from bot.service import Committed, GameService, ServiceError, UserPrefs
 from engine import Deal
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
@@ -581,6 +581,30 @@ async def test_settings_and_prefs(db_url: str) -> None:
         await svc.set_user_prefs(ALICE, language="de")
         prefs = await svc.get_user_prefs(ALICE)
         assert prefs.dm_mirror is True and prefs.language == "de"
+    finally:
+        await svc.close()
+
+
+async def test_two_preference_commands_at_once_both_stay(db_url: str) -> None:
+    """`/gaigel ping on` and `/gaigel dm on` at the same moment: both preferences are stored
+    (each command changes its own column), and so is the first hand's `primer_told`."""
+    svc = await open_service(db_url)
+    try:
+        first = await asyncio.gather(svc.set_user_prefs(ALICE, ping=True),
+                                     svc.set_user_prefs(ALICE, dm_mirror=True))
+        assert first[0].ping is True and first[1].dm_mirror is True
+        prefs = await svc.get_user_prefs(ALICE)
+        assert prefs.ping is True and prefs.dm_mirror is True
+        await asyncio.gather(svc.set_user_prefs(BOB, primer_told=True),
+                             svc.set_user_prefs(BOB, ping=False),
+                             svc.set_user_prefs(BOB, language="de"),
+                             svc.set_user_prefs(BOB, dm_mirror=True))
+        assert await svc.get_user_prefs(BOB) == UserPrefs(BOB, dm_mirror=True, language="de",
+                                                          ping=False, primer_told=True)
+        # turning one off leaves the others alone; nothing to change changes nothing
+        assert await svc.set_user_prefs(BOB, dm_mirror=False) == UserPrefs(
+            BOB, dm_mirror=False, language="de", ping=False, primer_told=True)
+        assert await svc.set_user_prefs(CAROL) == UserPrefs(CAROL)
     finally:
         await svc.close()
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import Any
+import math
+from datetime import UTC, datetime
+from typing import Any, cast
 
 import discord
 
 from ...pictures.rating_chart import ChartData, draw
 from ...pictures.slate import render_slate, slate_scene
 from ...service.errors import ServiceError
+from ...service.export import Export, parse_since
 from ...service.models import TableOptions
+from ...service.names import plain_name
 from ...service.ratings import MIN_MATCHES
 from ...texts import say, say_n, team_name
 from ..buttons import primer_buttons
@@ -20,7 +24,7 @@ from ..custom_ids import PrimerPage
 from ..names import shown
 from ..primer import is_primer_page, page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text, team_label
-from .context import HandlerBase, Interaction, Request, guard, handler, send, think
+from .context import HandlerBase, Interaction, Request, guard, handler, think
 from .lobby import LobbyHandlers
 
 
@@ -132,7 +136,10 @@ class InfoHandlers(HandlerBase):
         return options, req.caller_lang if guild_id is None else options.language
 
     @handler()
-    async def export(self, req: Request, scope: str, fmt: str) -> None:
+    async def export(self, req: Request, scope: str, fmt: str, since: str | None = None) -> None:
+        """The history as files: plain when small, else gzip-compressed and, beyond one
+        upload, in several files and messages (at most ``MAX_FILES``; the answer names the
+        ``since`` that fetches the rest)."""
         interaction, lang = req.interaction, req.caller_lang
         if interaction.guild_id is None:
             await req.answer(say(lang, "guild_only"))
@@ -154,14 +161,22 @@ class InfoHandlers(HandlerBase):
                 await req.answer(say(lang, "host_or_manager"))
                 return
             kwargs = {"table_id": last["table_id"]}
+        moment = None
+        if since is not None:
+            try:
+                moment = parse_since(since)
+            except ValueError:
+                await req.answer(say(lang, "export_bad_since"))
+                return
         await think(interaction)
-        buf = io.StringIO()
-        async for chunk in self.svc.export(fmt=fmt, **kwargs):
-            buf.write(chunk)
-        data = buf.getvalue().encode("utf-8")
-        name = f"gaigel-{scope}-{kwargs.get('table_id') or interaction.guild_id}.{fmt}"
-        await send(interaction, say(lang, "export_done", scope=scope, fmt=fmt),
-                   file=discord.File(io.BytesIO(data), filename=name))
+        limit = upload_limit(interaction)
+        export = await self.svc.export_files(limit=limit, fmt=fmt, since=moment, **kwargs)
+        try:
+            base = f"gaigel-{scope}-{kwargs.get('table_id') or interaction.guild_id}"
+            await send_export(interaction, lang, export, base=base, scope=scope, fmt=fmt,
+                              since=moment, budget=limit)
+        finally:
+            export.close()
 
     async def _server_lang(self, req: Request) -> str:
         """German for a German Discord client, else the server's language (as its tables)."""
@@ -177,6 +192,7 @@ class InfoHandlers(HandlerBase):
             return
         lang = await self._server_lang(req)
         target = player or interaction.user
+        name = plain_name(target.display_name)  # drawn and in the alt text: no bidi marks
         data = await self.svc.stats(interaction.guild_id, target.id)
         lines = [f"**{shown(target.display_name)}**"]
         lines += [f"{k.replace('_', ' ')}: {v}" for k, v in data.items()
@@ -186,7 +202,7 @@ class InfoHandlers(HandlerBase):
             return
         season, history = await self.svc.rating_history(interaction.guild_id, target.id)
         chart = ChartData(
-            title=say(lang, "chart_title", name=target.display_name),
+            title=say(lang, "chart_title", name=name),
             ratings=[h["rating"] for h in history],
             rating_caption=say(lang, "chart_rating", count=len(history),
                                season=say(lang, "season_all") if season == "all" else season),
@@ -197,7 +213,7 @@ class InfoHandlers(HandlerBase):
                   (say(lang, "chart_marriages"), data["marriages"]),
                   (say(lang, "chart_gaigels"), data["gaigels_won"])])
         png = await asyncio.to_thread(draw, chart)
-        alt = say(lang, "chart_alt", name=target.display_name,
+        alt = say(lang, "chart_alt", name=name,
                   rating=f"{history[-1]['rating']:.1f}" if history else "–",
                   count=len(history), won=data["deals_won"], right=data["knocks_right"],
                   wrong=data["knocks_wrong"], marriages=data["marriages"],
@@ -238,3 +254,87 @@ def trend_text(change: float) -> str:
     if round(change, 1) == 0:
         return "±0.0"
     return f"{'▲' if change > 0 else '▼'}{abs(change):.1f}"
+
+
+UPLOAD_MARGIN = 64 << 10
+"""Room in a request for what is not the files (the message, the form's boundaries)."""
+
+
+def upload_limit(interaction: Interaction) -> int:
+    """The bytes of files one message may carry: the smaller of Discord's limit for this
+    interaction (``attachment_size_limit``) and the server's (10 MiB, more with boosts), less
+    ``UPLOAD_MARGIN``. Kept for a whole message, not only a file: a request larger than the
+    limit is refused (413) as a file is."""
+    limits = [interaction.filesize_limit]
+    if interaction.guild is not None:
+        limits.append(interaction.guild.filesize_limit)
+    return min(limits) - UPLOAD_MARGIN
+
+
+def batches(sizes: list[int], budget: int, most: int = 10) -> list[list[int]]:
+    """The files (by index) in messages: at most ``most`` files (Discord takes 10) and
+    ``budget`` bytes a message, in order."""
+    out: list[list[int]] = []
+    total = 0
+    for i, size in enumerate(sizes):
+        if not out or len(out[-1]) == most or total + size > budget:
+            out.append([])
+            total = 0
+        out[-1].append(i)
+        total += size
+    return out
+
+
+def utc_day(ts: float | None) -> str:
+    return "–" if ts is None else datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d")
+
+
+def utc_moment(ts: float) -> str:
+    """A moment as ``since`` takes it, to the second, never after ``ts``."""
+    return datetime.fromtimestamp(math.floor(ts), UTC).strftime("%Y-%m-%dT%H:%M:%S")
+
+
+async def send_export(interaction: Interaction, lang: str, export: Export, *, base: str,
+                      scope: str, fmt: str, since: float | None, budget: int) -> None:
+    """The export's answer: what was sent (deals, days, files, compression) and, when it
+    stopped short, how to get the rest; the files in as many messages as they need. The
+    first message is the deferred response's (edited), the others follow-ups."""
+    if not export.deals:
+        await interaction.edit_original_response(
+            content=say(lang, "export_empty") if since is None
+            else say(lang, "export_none_since", since=utc_moment(since)))
+        return
+    files = export.files
+    lines = [say(lang, "export_done", scope=scope, fmt=fmt,
+                 deals=say_n(lang, "export_deals", export.deals, n=export.deals),
+                 first=utc_day(export.first_ended), last=utc_day(export.last_ended))]
+    if len(files) > 1:
+        lines.append(say(lang, "export_parts", files=len(files), fmt=fmt.upper()))
+    elif files[0].compressed:
+        lines.append(say(lang, "export_gzip_one"))
+    if export.rest_since is not None:
+        lines.append(say(lang, "export_rest", max=len(files),
+                         since=utc_moment(export.rest_since)))
+    groups = batches([f.size for f in files], budget)
+
+    def named(i: int) -> discord.File:
+        f = files[i]
+        part = f"-{i + 1}-of-{len(files)}" if len(files) > 1 else ""
+        name = f"{base}{part}.{fmt}" + (".gz" if f.compressed else "")
+        return discord.File(cast(io.BufferedIOBase, f.data), filename=name)
+
+    for n, group in enumerate(groups):
+        text = "\n".join(lines) if n == 0 else ""
+        if len(groups) > 1:
+            key = "export_batch" if len(group) > 1 else "export_batch_one"
+            text += ("\n" if text else "") + say(lang, key, first=group[0] + 1,
+                                                  last=group[-1] + 1, files=len(files))
+        attached = [named(i) for i in group]
+        try:
+            if n == 0:
+                await interaction.edit_original_response(content=text, attachments=attached)
+            else:
+                await interaction.followup.send(text, files=attached, ephemeral=True)
+        finally:
+            for file in attached:
+                file.close()  # gives the data back its own close (discord.File stubs it)
