@@ -1,4 +1,5 @@
-"""Command line: ``python -m engine replay FILE|-``, ``python -m engine selfplay`` and
+"""Command line: ``python -m engine replay FILE|-``, ``python -m engine verify FILE|-`` (the
+fair-deal lines of a record or history export), ``python -m engine selfplay`` and
 ``python -m engine tournament`` (computer levels against each other)."""
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from .rules import Rules, RulesError
 from .selfplay import selfplay
 
 
-def _replay(path: str) -> int:
+def _read_json(path: str) -> tuple[Any, int]:
+    """The decoded JSON of FILE (``-``: standard input), or the exit status 2, said on stderr."""
     try:
         if path == "-":
             text = sys.stdin.read()
@@ -22,15 +24,22 @@ def _replay(path: str) -> int:
                 text = f.read()
     except OSError as exc:
         print(f"cannot read {path}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return None, 2
     except UnicodeDecodeError as exc:
         print(f"not JSON: {exc}", file=sys.stderr)
-        return 2
+        return None, 2
     try:
         data: Any = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         print(f"not JSON: {exc}", file=sys.stderr)
-        return 2
+        return None, 2
+    return data, 0
+
+
+def _replay(path: str) -> int:
+    data, status = _read_json(path)
+    if status:
+        return status
     try:
         record = parse_record(data)
     except RecordError as exc:
@@ -39,6 +48,28 @@ def _replay(path: str) -> int:
     json.dump(replay(record), sys.stdout, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0
+
+
+def _verify(path: str) -> int:
+    """One line per deal and a summary; 0 only when every deal's fair-deal line holds, 1 when
+    one does not, 2 when the file is no deal record or history export."""
+    from .fair import FairError
+    from .verify import verdict_line, verify
+
+    data, status = _read_json(path)
+    if status:
+        return status
+    try:
+        verdicts = verify(data)
+    except FairError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    for v in verdicts:
+        print(verdict_line(v))
+    held = sum(v.holds for v in verdicts)
+    failed = len(verdicts) - held
+    print(f"{len(verdicts)} deals: {held} verified, {failed} failed")
+    return 0 if verdicts and not failed else 1
 
 
 def _add_tournament(sub: Any) -> None:
@@ -112,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     p_replay = sub.add_parser("replay", help="replay a deal record (FILE, or - for stdin)")
     p_replay.add_argument("file")
+    p_verify = sub.add_parser(
+        "verify", help="check the fair-deal lines of a deal record or history export (FILE or -)")
+    p_verify.add_argument("file")
     p_self = sub.add_parser("selfplay", help="play random legal deals and print a summary")
     p_self.add_argument("--players", type=int, default=4, choices=(2, 3, 4, 6))
     p_self.add_argument("--deals", type=int, default=100)
@@ -125,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
         return _tournament(args)
     if args.command == "replay":
         return _replay(args.file)
+    if args.command == "verify":
+        return _verify(args.file)
     if args.command == "selfplay":
         rules = _rules_of(args)
         if rules is None:

@@ -13,10 +13,11 @@ from .actions import ACTION_KINDS, Action
 from .cards import SUITS, parse_card
 from .deal import PLAYER_COUNTS, Deal, Layout
 from .errors import IllegalAction
+from .fair import FairDeal, FairError
 from .rules import Rules, RulesError
 
 FORMAT = "gaigel-deal/1"
-_TOP_KEYS = {"format", "rules", "players", "deal", "seed", "actions", "result"}
+_TOP_KEYS = {"format", "rules", "players", "deal", "seed", "fair", "actions", "result"}
 
 
 class RecordError(ValueError):
@@ -31,6 +32,9 @@ class DealRecord:
     layout: Layout
     actions: tuple[Action, ...]
     extra: dict[str, Any]
+    fair: FairDeal | None = None
+    """The fair-deal line (``engine.fair``): the commitment, and the seed and salt once
+    revealed."""
 
     @property
     def players(self) -> int:
@@ -44,6 +48,8 @@ class DealRecord:
             "deal": self.layout.to_json(),
             "actions": [a.to_json() for a in self.actions],
         }
+        if self.fair is not None:
+            out["fair"] = self.fair.to_json()
         out.update(self.extra)
         return out
 
@@ -78,10 +84,18 @@ def parse_record(data: Any) -> DealRecord:
         raise RecordError("players must be 2, 3, 4 or 6")
     if "deal" in data and "seed" in data:
         raise RecordError("give either deal or seed, not both")
+    fair = None
+    if "fair" in data:
+        try:
+            fair = FairDeal.from_json(data["fair"])
+        except FairError as exc:
+            raise RecordError(str(exc)) from None
     if "seed" in data:
         layout = Layout.seeded(players, _int(data["seed"], "seed"))
     elif "deal" in data:
-        layout = _layout(data["deal"], players)
+        layout = parse_layout(data["deal"], players)
+    elif fair is not None and fair.seed is not None:
+        layout = fair.layout(players)  # a revealed fair seed names the deal, as a seed does
     else:
         raise RecordError("the record needs deal or seed")
     raw_actions = data.get("actions", [])
@@ -91,10 +105,11 @@ def parse_record(data: Any) -> DealRecord:
     # Fields this version does not know (an exporter's extensions) travel along untouched;
     # only unknown *rule options* are refused, because rules must never be silently ignored.
     extra = {k: v for k, v in data.items() if k not in _TOP_KEYS or k == "result"}
-    return DealRecord(rules, layout, actions, extra)
+    return DealRecord(rules, layout, actions, extra, fair)
 
 
-def _layout(deal: Any, players: int) -> Layout:
+def parse_layout(deal: Any, players: int) -> Layout:
+    """A record's ``deal`` object as a Layout (RecordError when it is no valid deal)."""
     if not isinstance(deal, dict):
         raise RecordError("deal must be an object")
     hands = deal.get("hands")
