@@ -262,9 +262,11 @@ UPLOAD_MARGIN = 64 << 10
 
 def upload_limit(interaction: Interaction) -> int:
     """The bytes of files one message may carry: the smaller of Discord's limit for this
-    interaction (``attachment_size_limit``) and the server's (10 MiB, more with boosts), less
-    ``UPLOAD_MARGIN``. Kept for a whole message, not only a file: a request larger than the
-    limit is refused (413) as a file is."""
+    interaction (``attachment_size_limit``, which Discord documents as the largest of the
+    default, the server's boosts and the caller's Nitro) and the server's as discord.py knows
+    it (``Guild.filesize_limit``: 10 MiB without boosts), less ``UPLOAD_MARGIN``. Discord
+    documents the limit per file; it is kept here for a whole message, which costs nothing
+    but a message more and never risks a 413 for the request as a whole."""
     limits = [interaction.filesize_limit]
     if interaction.guild is not None:
         limits.append(interaction.guild.filesize_limit)
