@@ -10,6 +10,8 @@
 - ``python -m bot ratings rebuild --db URL [--guild ID]``: the skill ratings again from the
   stored history (exactly the numbers live play gave)
 - ``python -m bot migrate --from URL --to URL``: copy a whole database into an empty one.
+- ``python -m bot replay FILE [--deal N] [--lang en|de]``: a finished deal trick by trick
+  (``bot.replay``; FILE a deal record or a history export, ``-`` standard input).
 
 ``--db`` takes a file path, ``sqlite:///FILE`` or ``postgresql://user:password@host/db``.
 
@@ -89,6 +91,11 @@ def parser() -> argparse.ArgumentParser:
                      help="the database to copy: a file, sqlite:///FILE or postgresql://…")
     mig.add_argument("--to", dest="target", required=True,
                      help="the empty database to fill (refused when it holds any row)")
+    rep = sub.add_parser("replay", help="show a finished deal trick by trick")
+    rep.add_argument("file", help="a deal record or a history export (- for standard input)")
+    rep.add_argument("--deal", type=int, default=None,
+                     help="the Nth deal of a history export, from 1 (default: the last)")
+    rep.add_argument("--lang", default="en", choices=("en", "de"))
     return p
 
 
@@ -107,6 +114,9 @@ def default_db() -> str:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     command = args.command or ("offline" if args.offline or args.port is not None else "run")
+    if command == "replay":
+        from .replay import run as replay
+        return replay(args.file, args.deal, args.lang)
     if command in ("simulate", "export", "ratings", "migrate"):
         return _offline_tools(args)
     from .config import SettingsError, load_settings
