@@ -19,8 +19,8 @@ from ...service.models import TableOptions
 from ...service.names import plain_name
 from ...service.ratings import MIN_MATCHES
 from ...texts import say, say_n, team_name
-from ..buttons import primer_buttons
 from ..custom_ids import PrimerPage
+from ..layouts import primer_buttons
 from ..names import shown
 from ..primer import is_primer_page, page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text, team_label

@@ -17,7 +17,6 @@ from ...service.declare import pair_to_declare
 from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...texts import has, say
-from ..buttons import hand_buttons
 from ..card_text import card_label, meld_points, suit_name, suit_symbol
 from ..custom_ids import (
     NO_VERSION,
@@ -29,6 +28,7 @@ from ..custom_ids import (
     Knock,
     Refresh,
 )
+from ..layouts import hand_buttons
 from ..names import shown
 from ..publish.timers import now
 from ..render import hand_content, pair_letters, review_text
