@@ -21,7 +21,7 @@ from ..service.errors import ServiceError
 from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
-from .buttons import HandButton, PrimerButton, TableButton
+from .buttons import HandButton, PrimerButton, TableButton, route_buttons
 from .faces import CardFaces
 from .handlers.context import Parts, answer
 from .handlers.info import InfoHandlers
@@ -129,6 +129,8 @@ class GaigelBot(discord.Client):
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)
         self.info = InfoHandlers(parts)
+        route_buttons(table=self.lobby.table_click, hand=self.play.hand_click,
+                      primer=self.info.primer_click)
 
     async def on_ready(self) -> None:
         if self._resumed:

@@ -1,12 +1,18 @@
 """The bot's three persistent buttons, ``DynamicItem``s whose custom_ids (``custom_ids``) say
 what was clicked, so a click works after a restart too: the table message's, a hand's and the
-primer's. Their layouts are in ``layouts``. Callbacks only hand the click on to the handlers.
+primer's. Their layouts are in ``layouts``.
+
+A callback only hands the click on, to the route the bot gave its class at start-up
+(``route_buttons``): the buttons know no handler and no client. Class-level, because discord.py
+makes the item from its class when a click comes in; so one bot a process (as ``python -m bot``
+runs), a restarted bot routing afresh.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar, TypeVar
 
 import discord
 
@@ -19,12 +25,22 @@ from .custom_ids import (
     TableClick,
 )
 
-if TYPE_CHECKING:
-    from .app import GaigelBot
+Interaction = discord.Interaction[Any]
+Click = TypeVar("Click", TableClick, HandClick, PrimerPage)
+Route = Callable[[Interaction, Click | None], Awaitable[None]]
+"""A handler of one kind of button: the click as parsed (None: a forged id, out of range)."""
+
+
+async def follow(route: Route[Click] | None, interaction: Interaction, click: Click | None) -> None:
+    if route is None:
+        raise RuntimeError("a button was clicked before the bot gave the buttons their routes")
+    await route(interaction, click)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
     """A button of the public table message."""
+
+    route: ClassVar[Route[TableClick] | None] = None
 
     def __init__(self, click: TableClick | None, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
@@ -34,17 +50,18 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         self.click = click
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+    async def from_custom_id(cls, interaction: Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> TableButton:
         return cls(TableClick.parse(match.group(0)))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: GaigelBot = interaction.client
-        await bot.lobby.table_click(interaction, self.click)
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(TableButton.route, interaction, self.click)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_TEMPLATE):
     """A button of a player's private hand: a card (with its opening), a claim, or refresh."""
+
+    route: ClassVar[Route[HandClick] | None] = None
 
     def __init__(self, click: HandClick | None, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -56,18 +73,19 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_T
         self.click = click
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+    async def from_custom_id(cls, interaction: Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> HandButton:
         # The clicked id as it came: a forged one may not survive a round trip (NO_VERSION).
         return cls(HandClick.parse(match.group(0)), custom_id=match.group(0))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: GaigelBot = interaction.client
-        await bot.play.hand_click(interaction, self.click)
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(HandButton.route, interaction, self.click)
 
 
 class PrimerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRIMER_TEMPLATE):
     """Previous / Next of the primer's pages."""
+
+    route: ClassVar[Route[PrimerPage] | None] = None
 
     def __init__(self, click: PrimerPage | None, *, label: str = "",
                  disabled: bool = False) -> None:
@@ -77,10 +95,17 @@ class PrimerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRIM
         self.click = click
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+    async def from_custom_id(cls, interaction: Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> PrimerButton:
         return cls(PrimerPage.parse(match.group(0)))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: GaigelBot = interaction.client
-        await bot.info.primer_click(interaction, self.click)
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(PrimerButton.route, interaction, self.click)
+
+
+def route_buttons(*, table: Route[TableClick], hand: Route[HandClick],
+                  primer: Route[PrimerPage]) -> None:
+    """Give the three buttons their handlers (the bot, once, at start-up)."""
+    TableButton.route = table
+    HandButton.route = hand
+    PrimerButton.route = primer
