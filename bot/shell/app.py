@@ -22,6 +22,7 @@ from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
 from .buttons import HandButton, PrimerButton, TableButton, route_buttons
+from .commands import register
 from .faces import CardFaces
 from .handlers.context import Parts, answer
 from .handlers.info import InfoHandlers
@@ -80,8 +81,6 @@ class GaigelBot(discord.Client):
         """Running in the offline mode's simulated Discord (``bot/offline.py``): it starts
         without the application's emojis, so the faces are uploaded at start-up, and its page
         cannot open discord.com, so no answer links there."""
-        from .commands import register
-        register(self.tree)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -131,6 +130,7 @@ class GaigelBot(discord.Client):
         self.info = InfoHandlers(parts)
         route_buttons(table=self.lobby.table_click, hand=self.play.hand_click,
                       primer=self.info.primer_click)
+        register(self.tree, lobby=self.lobby, play=self.play, info=self.info)
 
     async def on_ready(self) -> None:
         if self._resumed:

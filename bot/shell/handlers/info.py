@@ -221,6 +221,12 @@ class InfoHandlers(HandlerBase):
         await req.answer("\n".join(lines), file=discord.File(
             io.BytesIO(png), filename="gaigel-stats.png", description=alt[:1024]))
 
+    async def season_names(self, guild_id: int) -> list[str]:
+        """The seasons that have ratings on the server, newest first (``leaderboard`` completes
+        them)."""
+        _, names = await self.svc.seasons(guild_id)
+        return names
+
     @handler()
     async def leaderboard(self, req: Request, season: str | None) -> None:
         interaction, lang = req.interaction, req.caller_lang

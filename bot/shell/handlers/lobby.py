@@ -150,6 +150,10 @@ class LobbyHandlers(HandlerBase):
 
     # ------------------------------------------------------------------ seats
 
+    def computer_levels(self) -> tuple[str, ...]:
+        """The computer levels on offer (``/gaigel new``, ``add`` and ``settings`` complete them)."""
+        return self.svc.computer_levels()
+
     @handler(table=True)
     async def add_computer(self, req: Request, level: str | None, seat: int | None) -> None:
         """/gaigel add: the host seats a computer of a chosen level, in a chosen seat."""
