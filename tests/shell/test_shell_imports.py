@@ -150,3 +150,31 @@ def test_the_buttons_know_no_handler_and_no_client() -> None:
     for module in (f"{PACKAGE}.buttons", f"{PACKAGE}.layouts"):
         assert not {m for m in reaches(module)
                     if any(m == b or m.startswith(b + ".") for b in above)}, module
+
+
+LAYERS = [
+    {"app", "run", "translator"},
+    {"commands"},
+    {"handlers"},
+    {"publish"},
+    {"layouts", "render", "decide", "primer", "faces"},
+    {"buttons", "card_text", "custom_ids", "names", "alarms", "pacing"},
+]
+"""The shell from the top down: the bot wires commands and buttons to the handlers, which
+answer and hand over to the publishers, which draw with the layouts and texts, down to the
+card text. (The buttons' classes sit at the bottom: the layouts draw them, and they reach their
+handlers only through the routes the bot gives them.)"""
+
+
+def layer(module: str) -> int:
+    name = module.removeprefix(f"{PACKAGE}.").split(".")[0]
+    return next((i for i, names in enumerate(LAYERS) if name in names), -1)
+
+
+def test_every_arrow_of_the_shell_points_down_or_sideways_never_up() -> None:
+    graph = shell_graph()
+    modules = [m for m in graph if m != PACKAGE]
+    assert [m for m in modules if layer(m) < 0] == []  # a new module is given its layer
+    up = sorted(f"{m} -> {w}" for m in modules for w in graph[m]
+                if w != PACKAGE and layer(w) < layer(m))
+    assert up == []
