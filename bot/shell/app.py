@@ -112,7 +112,9 @@ class GaigelBot(discord.Client):
                         getattr(exc, "status", None) or repr(exc))
 
     def wire(self, service: GameService) -> None:
-        """Make the parts, each given what it uses."""
+        """Make the parts, each given what it uses; give the buttons their routes and add the
+        commands, built with the handlers they call, to the tree (nothing looks a handler up
+        on the client)."""
         self.timers = TurnTimers(service)
         self.hands = Hands(self, service, self.versions, faces=self.faces)
         self.tables = TableMessages(self, service, self.pacing,
