@@ -21,7 +21,8 @@ from ..service.errors import ServiceError
 from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
-from .buttons import HandButton, PrimerButton, TableButton
+from .buttons import HandButton, PrimerButton, TableButton, route_buttons
+from .commands import register
 from .faces import CardFaces
 from .handlers.context import Parts, answer
 from .handlers.info import InfoHandlers
@@ -80,8 +81,6 @@ class GaigelBot(discord.Client):
         """Running in the offline mode's simulated Discord (``bot/offline.py``): it starts
         without the application's emojis, so the faces are uploaded at start-up, and its page
         cannot open discord.com, so no answer links there."""
-        from .commands import register
-        register(self.tree)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -113,7 +112,9 @@ class GaigelBot(discord.Client):
                         getattr(exc, "status", None) or repr(exc))
 
     def wire(self, service: GameService) -> None:
-        """Make the parts, each given what it uses."""
+        """Make the parts, each given what it uses; give the buttons their routes and add the
+        commands, built with the handlers they call, to the tree (nothing looks a handler up
+        on the client)."""
         self.timers = TurnTimers(service)
         self.hands = Hands(self, service, self.versions, faces=self.faces)
         self.tables = TableMessages(self, service, self.pacing,
@@ -129,6 +130,9 @@ class GaigelBot(discord.Client):
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)
         self.info = InfoHandlers(parts)
+        route_buttons(table=self.lobby.table_click, hand=self.play.hand_click,
+                      primer=self.info.primer_click)
+        register(self.tree, lobby=self.lobby, play=self.play, info=self.info)
 
     async def on_ready(self) -> None:
         if self._resumed:

@@ -1,59 +1,46 @@
-"""The bot's buttons: the two persistent ``DynamicItem``s (their custom_ids are in
-``custom_ids``) and the button layouts of the table message, a ceremony and a hand, built from
-what the service says is possible.
+"""The bot's three persistent buttons, ``DynamicItem``s whose custom_ids (``custom_ids``) say
+what was clicked, so a click works after a restart too: the table message's, a hand's and the
+primer's. Their layouts are in ``layouts``.
 
-A card button is enabled exactly when ``view.actions`` holds a play of that card: the engine
-decides legality, the shell only draws it. Callbacks only hand the click on to the handlers.
+A callback only hands the click on, to the route the bot gave its class at start-up
+(``route_buttons``): the buttons know no handler and no client. Class-level, because discord.py
+makes the item from its class when a click comes in; so one bot a process (as ``python -m bot``
+runs), a restarted bot routing afresh.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar, TypeVar
 
 import discord
 
-from engine import View
-from engine.tricks import team_of
-
-from ..service.models import PublicState
-from ..texts import say
-from .card_text import (
-    Faces,
-    card_label,
-    hand_order,
-    meld_points,
-    rank_text,
-    suit_symbol,
-)
 from .custom_ids import (
     HAND_TEMPLATE,
     PRIMER_TEMPLATE,
     TABLE_TEMPLATE,
-    Accuse,
-    AskHint,
-    Confirm,
-    DeclarePair,
-    ExchangeSeven,
-    HandAct,
     HandClick,
-    Knock,
-    PlayCard,
     PrimerPage,
-    Refresh,
-    ShowSevens,
     TableClick,
 )
-from .faces import face_emoji
 
-if TYPE_CHECKING:
-    from .app import GaigelBot
+Interaction = discord.Interaction[Any]
+Click = TypeVar("Click", TableClick, HandClick, PrimerPage)
+Route = Callable[[Interaction, Click | None], Awaitable[None]]
+"""A handler of one kind of button: the click as parsed (None: a forged id, out of range)."""
 
-FACE_DOWN_OPENINGS = ("hoeher-hat", "zweite-alte")
+
+async def follow(route: Route[Click] | None, interaction: Interaction, click: Click | None) -> None:
+    if route is None:
+        raise RuntimeError("a button was clicked before the bot gave the buttons their routes")
+    await route(interaction, click)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE_TEMPLATE):
     """A button of the public table message."""
+
+    route: ClassVar[Route[TableClick] | None] = None
 
     def __init__(self, click: TableClick | None, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
@@ -63,17 +50,18 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TABLE
         self.click = click
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+    async def from_custom_id(cls, interaction: Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> TableButton:
         return cls(TableClick.parse(match.group(0)))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: GaigelBot = interaction.client
-        await bot.lobby.table_click(interaction, self.click)
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(TableButton.route, interaction, self.click)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_TEMPLATE):
     """A button of a player's private hand: a card (with its opening), a claim, or refresh."""
+
+    route: ClassVar[Route[HandClick] | None] = None
 
     def __init__(self, click: HandClick | None, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary,
@@ -85,18 +73,19 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HAND_T
         self.click = click
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+    async def from_custom_id(cls, interaction: Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> HandButton:
         # The clicked id as it came: a forged one may not survive a round trip (NO_VERSION).
         return cls(HandClick.parse(match.group(0)), custom_id=match.group(0))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: GaigelBot = interaction.client
-        await bot.play.hand_click(interaction, self.click)
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(HandButton.route, interaction, self.click)
 
 
 class PrimerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRIMER_TEMPLATE):
     """Previous / Next of the primer's pages."""
+
+    route: ClassVar[Route[PrimerPage] | None] = None
 
     def __init__(self, click: PrimerPage | None, *, label: str = "",
                  disabled: bool = False) -> None:
@@ -106,186 +95,17 @@ class PrimerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRIM
         self.click = click
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+    async def from_custom_id(cls, interaction: Interaction,
                              item: discord.ui.Item[Any], match: re.Match[str], /) -> PrimerButton:
         return cls(PrimerPage.parse(match.group(0)))
 
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        bot: GaigelBot = interaction.client
-        await bot.info.primer_click(interaction, self.click)
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(PrimerButton.route, interaction, self.click)
 
 
-# ---------------------------------------------------------------------- layouts
-
-
-def primer_buttons(table_id: int, page: int, pages: int, lang: str) -> discord.ui.View:
-    """Previous and Next under a primer page (greyed at the ends)."""
-    view = _view()
-    view.add_item(PrimerButton(PrimerPage(table_id, max(page - 1, 0)),
-                               label=say(lang, "btn_previous"), disabled=page <= 0))
-    view.add_item(PrimerButton(PrimerPage(table_id, min(page + 1, pages - 1)),
-                               label=say(lang, "btn_next_page"), disabled=page >= pages - 1))
-    return view
-
-
-def _view() -> discord.ui.View:
-    return discord.ui.View(timeout=None)
-
-
-def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View | None:
-    """Join/Leave/Add computer/Start before the start; My cards, Next deal, I'm back later;
-    Review between deals and after the match at beginner tables.
-    Join and Add computer only while a chair is free; while a knock's recount is told
-    (``recount``), only My cards."""
-    lang = state.options.language
-    tid, ver = state.table_id, state.version
-    view = _view()
-
-    def add(act: str, key: str, style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
-        view.add_item(TableButton(TableClick(tid, ver, act), label=say(lang, key), style=style))
-
-    free = any(s.empty for s in state.seats)
-    if state.status == "open":
-        if free:
-            add("join", "btn_join", discord.ButtonStyle.success)
-        add("leave", "btn_leave")
-        if free:
-            add("add", "btn_add")
-        add("start", "btn_start", discord.ButtonStyle.primary)
-    elif state.status in ("playing", "waiting"):
-        add("hand", "btn_hand", discord.ButtonStyle.primary)
-        if recount:
-            return view
-        if state.status == "waiting":
-            add("next", "btn_next", discord.ButtonStyle.success)
-            if any(s.computer for s in state.seats):
-                add("join", "btn_join")  # a person may take over a computer's seat
-        if state.view is not None and state.view.last_trick is not None:
-            add("last", "btn_last")
-        if any(s.away or s.missed for s in state.seats):
-            add("back", "btn_back")
-        if state.status == "waiting" and _reviewable(state):
-            add("review", "btn_review")
-    elif state.status == "over" and _reviewable(state):
-        add("review", "btn_review")  # the match's last deal may be reviewed too
-    else:
-        return None
-    return view
-
-
-def _reviewable(state: PublicState) -> bool:
-    """A deal has ended at a beginner table: the coach's Review is offered."""
-    return state.options.show_points and state.last_result is not None
-
-
-def next_deal_button(state: PublicState) -> discord.ui.View | None:
-    """The button under a finished knock ceremony."""
-    if state.status != "waiting":
-        return None
-    view = _view()
-    view.add_item(TableButton(TableClick(state.table_id, state.version, "next"),
-                              label=say(state.options.language, "btn_next"),
-                              style=discord.ButtonStyle.success))
-    return view
-
-
-def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
-                 retired: bool = False, confirm: HandAct | None = None,
-                 faces: Faces = None) -> discord.ui.View:
-    """One button per card (per legal opening on the first card), then the claims.
-    ``retired``: a hand that will not be updated any more: every card greyed, no claims,
-    only Refresh (which answers with a fresh hand). ``confirm``: a knock or an accusation
-    clicked once: Cancel takes its place, the confirmation a row below (``_asking``).
-    ``faces``: each card shows its face as the button's emoji, with its rank as the label
-    (read where the emoji is not drawn)."""
-    style = state.options.suit_style
-    tid = state.table_id
-
-    def button(act: HandAct, label: str, button_style: discord.ButtonStyle,
-               disabled: bool = False, emoji: discord.PartialEmoji | None = None) -> HandButton:
-        return HandButton(HandClick(tid, version, act), label=label, style=button_style,
-                          disabled=disabled, emoji=emoji)
-
-    plays: dict[str, list[str | None]] = {}
-    for a in view.actions:
-        if a.do == "play" and a.card is not None:
-            plays.setdefault(a.card, []).append(a.opening)
-    cards: list[HandButton] = []
-    for i in hand_order(view.hand, view.trump_suit):
-        card = view.hand[i]
-        openings = plays.get(card)
-        emoji = face_emoji(card, style, faces)
-        label = rank_text(card, style) if emoji is not None else card_label(card, style)
-        options: list[str | None] = list(openings) if openings else [None]
-        for opening in options:
-            text = label
-            if opening in FACE_DOWN_OPENINGS:
-                text = f"{label} · {say(lang, 'face_down')}"
-            cards.append(button(
-                PlayCard(i, card, opening), text,
-                discord.ButtonStyle.primary if openings and not retired
-                else discord.ButtonStyle.secondary,
-                disabled=not openings or retired, emoji=emoji))
-    if retired:
-        refresh = button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.primary)
-        return _place([cards, [refresh]])
-    claims: list[HandButton] = []
-    success = discord.ButtonStyle.success
-    for a in view.actions:
-        if a.do == "declare" and a.suit is not None:
-            pts = meld_points(a.suit, a.double, view.trump_suit)
-            claims.append(button(DeclarePair(a.suit, a.double),
-                                 say(lang, "btn_declare", points=pts,
-                                     suit=suit_symbol(a.suit, style)), success))
-        elif a.do == "exchange":
-            claims.append(button(ExchangeSeven(), say(lang, "btn_exchange"), success))
-        elif a.do == "sevens":
-            claims.append(button(ShowSevens(), say(lang, "btn_sevens"), success))
-    for a in view.actions:
-        if a.do == "knock":
-            claims.append(button(Knock(), say(lang, "btn_knock"), discord.ButtonStyle.secondary))
-        elif a.do == "accuse":
-            if a.against is None:
-                label = say(lang, "btn_accuse")
-            else:
-                names = ", ".join(s.name for s in state.seats if team_of(s.seat, len(state.seats)) == a.against)
-                label = say(lang, "btn_accuse_against", name=names or str(a.against))
-            claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.secondary))
-    if confirm is not None:
-        key = "btn_confirm_knock" if isinstance(confirm, Knock) else "btn_confirm_accuse"
-        return _place([cards, *_asking(
-            claims, confirm,
-            cancel=button(Refresh(), say(lang, "btn_cancel"), discord.ButtonStyle.secondary),
-            yes=button(Confirm(confirm), say(lang, key), discord.ButtonStyle.danger))])
-    if state.options.show_points and view.to_play == view.seat and view.result is None:
-        claims.append(button(AskHint(), say(lang, "btn_hint"), discord.ButtonStyle.secondary))
-    claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))
-    return _place([cards, claims])
-
-
-def _asking(claims: list[HandButton], claim: HandAct, *, cancel: HandButton,
-            yes: HandButton) -> list[list[HandButton]]:
-    """The claims while a knock or an accusation waits for its confirmation, laid out so that
-    a double-click on the claim never confirms it: Cancel takes the claim's own place (the
-    claims before it stay where they were, greyed; none follow it), and the confirmation
-    has a row of its own below. (At most two rows of cards and two of claims: it fits.)"""
-    at = next((i for i, b in enumerate(claims) if b.click is not None and b.click.act == claim), 0)
-    before = claims[:at]
-    for b in before:
-        b.item.disabled = True
-    return [[*before, cancel], [yes]]
-
-
-def _place(groups: list[list[HandButton]]) -> discord.ui.View:
-    """Each group starts on a new row, five buttons a row, at most five rows."""
-    out = _view()
-    row = 0
-    for group in groups:
-        for k, item in enumerate(group):
-            r = row + k // 5
-            if r > 4:
-                break
-            item.item.row = r
-            out.add_item(item)
-        row += max(1, -(-len(group) // 5))
-    return out
+def route_buttons(*, table: Route[TableClick], hand: Route[HandClick],
+                  primer: Route[PrimerPage]) -> None:
+    """Give the three buttons their handlers (the bot, once, at start-up)."""
+    TableButton.route = table
+    HandButton.route = hand
+    PrimerButton.route = primer

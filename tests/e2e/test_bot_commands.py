@@ -85,6 +85,17 @@ async def test_computer_knock_option_is_chosen_at_gaigel_new_and_as_a_server_def
     assert "only on their own turn" in text(result)
 
 
+async def test_the_computer_option_completes_the_levels_on_offer_matching_what_was_typed(
+        world: World) -> None:
+    from bot.service.computer import levels
+    alice = world.user("alice")
+    for command in ("gaigel new", "gaigel add", "gaigel settings"):
+        offered = await alice.autocomplete(world.channel, command, "computer", "")
+        assert [c["value"] for c in offered] == list(levels()), command
+        typed = await alice.autocomplete(world.channel, command, "computer", "STR")
+        assert [(c["name"], c["value"]) for c in typed] == [("strong", "strong")], command
+
+
 async def test_the_host_seats_a_computer_of_a_chosen_level_in_a_chosen_seat(world: World) -> None:
     await world.new_table("alice", players=4)
     await world.click_table("bob", "join")

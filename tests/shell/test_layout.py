@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import GameService
-from bot.shell.buttons import hand_buttons, next_deal_button, table_buttons
 from bot.shell.card_text import card_label
 from bot.shell.custom_ids import Accuse, Confirm, HandClick, Knock, PlayCard, Refresh, TableClick
+from bot.shell.layouts import hand_buttons, next_deal_button, table_buttons
 from bot.shell.render import hand_content, table_content
 
 ALICE, BOB = 11, 12

@@ -16,6 +16,7 @@ from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
 from ...texts import lang_of, say
+from ..decide import Clicked, computers_may_think
 from ..faces import CardFaces
 from ..publish.hands import Hands
 from ..publish.table_message import TableMessages
@@ -71,6 +72,19 @@ class Request:
         button from elsewhere must not act on it)."""
         return (self.interaction.guild_id == state.guild_id
                 and self.interaction.channel_id == state.channel_id)
+
+    @property
+    def clicked(self) -> Clicked:
+        """The message the button was clicked on, for the decisions (``bot.shell.decide``)."""
+        interaction = self.interaction
+        message = interaction.message
+        if message is None:
+            return Clicked(None)
+        asked = message.interaction_metadata
+        return Clicked(message.id, ephemeral=bool(message.flags.ephemeral),
+                       dm=self.in_dm and isinstance(interaction.channel, discord.DMChannel),
+                       asked_by=asked.user.id if asked is not None else None,
+                       content=message.content)
 
     @property
     def table(self) -> PublicState:
@@ -153,7 +167,7 @@ class HandlerBase:
         state, interaction = req.state, req.interaction
         if state is None or interaction.response.is_done():
             return
-        if any(s.computer or s.away for s in state.seats) or state.status == "playing":
+        if computers_may_think(state):
             await think(interaction)
 
     def request(self, interaction: Interaction, table_id: int | None = None) -> Request:

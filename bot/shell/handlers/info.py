@@ -19,10 +19,11 @@ from ...service.models import TableOptions
 from ...service.names import plain_name
 from ...service.ratings import MIN_MATCHES
 from ...texts import say, say_n, team_name
-from ..buttons import primer_buttons
 from ..custom_ids import PrimerPage
+from ..decide import own_primer
+from ..layouts import primer_buttons
 from ..names import shown
-from ..primer import is_primer_page, page_count, primer_page
+from ..primer import page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text, team_label
 from .context import HandlerBase, Interaction, Request, guard, handler, think
 from .lobby import LobbyHandlers
@@ -107,25 +108,12 @@ class InfoHandlers(HandlerBase):
         view = primer_buttons(click.table_id, page, page_count(), lang)
         content = primer_page(page, options, rules, lang)
         try:
-            if self.own_primer(req):
+            if own_primer(req.clicked, req.user_id):
                 await req.interaction.response.edit_message(content=content, view=view)
             else:
                 await req.interaction.response.send_message(content, view=view, ephemeral=True)
         finally:
             view.stop()
-
-    @staticmethod
-    def own_primer(req: Request) -> bool:
-        """Whether the clicked message is the clicker's own primer: private (ephemeral), sent
-        in answer to them, and showing a primer page. Only that message may turn its page: a
-        page button forged onto the table message, a hand or anything else gets a new one."""
-        message = req.interaction.message
-        if message is None or not message.flags.ephemeral:
-            return False
-        asked = message.interaction_metadata
-        if asked is not None and asked.user.id != req.user_id:
-            return False
-        return is_primer_page(message.content)
 
     async def _primer_options(self, req: Request, table_id: int) -> tuple[TableOptions, str]:
         """The table's options, else the server's defaults (in the caller's language)."""
@@ -220,6 +208,12 @@ class InfoHandlers(HandlerBase):
                   gaigels=data["gaigels_won"])
         await req.answer("\n".join(lines), file=discord.File(
             io.BytesIO(png), filename="gaigel-stats.png", description=alt[:1024]))
+
+    async def season_names(self, guild_id: int) -> list[str]:
+        """The seasons that have ratings on the server, newest first (``leaderboard`` completes
+        them)."""
+        _, names = await self.svc.seasons(guild_id)
+        return names
 
     @handler()
     async def leaderboard(self, req: Request, season: str | None) -> None:

@@ -14,6 +14,7 @@ from ...service.errors import ServiceError
 from ...service.models import LIVE, PublicState
 from ...texts import level_name, say, word
 from ..custom_ids import TableClick
+from ..decide import table_act, table_message
 from ..names import shown
 from ..render import last_trick_text
 from .context import HandlerBase, Interaction, Parts, Request, guard, handler
@@ -55,30 +56,30 @@ class LobbyHandlers(HandlerBase):
         """Whether a table button was clicked on the table's current message (or on the knock
         ceremony's Next deal). A table message replaced by a fresh one (Discord limits edits of
         messages older than an hour) is never acted on, whatever version its buttons carry."""
-        state, message = req.table, req.interaction.message
-        if message is None or state.message_id is None or message.id == state.message_id:
-            return True
-        if act != "next":
-            return False
+        state, clicked = req.table, req.clicked.message_id
+        place = table_message(clicked, state.message_id, act)
+        if place != "ceremony?":
+            return place == "current"
         kept = await self.svc.shown_messages(state.table_id)
-        return any(m.kind == "ceremony" and m.message_id == message.id for m in kept)
+        return any(m.kind == "ceremony" and m.message_id == clicked for m in kept)
 
     async def _table_click(self, req: Request, act: str) -> None:
         state, lang, uid = req.table, req.lang, req.user_id
         table_id = state.table_id
-        if act == "hand":
+        what = table_act(act)
+        if what.kind == "hand":
             await self.play.open_hand(req, table_id)
             return
-        if act == "last":
+        if what.kind == "last":
             await req.answer(last_trick_text(state, lang, self.parts.faces.for_table(state)))
             return
-        if act == "review":
+        if what.kind == "review":
             await self.play.review(req, table_id)
             return
-        if act not in ("join", "leave", "add", "start", "next", "back"):
+        if what.kind == "unknown":
             await req.answer(ServiceError("bad_action").message(lang))
             return
-        if act in ("leave", "start", "next"):  # computers may play before the answer
+        if what.computers_first:
             await self.defer_for_computers(req)
         reply = hand_note = None
         if act == "join":
@@ -149,6 +150,10 @@ class LobbyHandlers(HandlerBase):
             await req.answer(say(lang, "opened_here", table=state.table_id))
 
     # ------------------------------------------------------------------ seats
+
+    def computer_levels(self) -> tuple[str, ...]:
+        """The computer levels on offer (``/gaigel new``, ``add`` and ``settings`` complete them)."""
+        return self.svc.computer_levels()
 
     @handler(table=True)
     async def add_computer(self, req: Request, level: str | None, seat: int | None) -> None:

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -17,44 +16,16 @@ from ...service.declare import pair_to_declare
 from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...texts import has, say
-from ..buttons import hand_buttons
 from ..card_text import card_label, meld_points, suit_name, suit_symbol
-from ..custom_ids import (
-    NO_VERSION,
-    Accuse,
-    AskHint,
-    Confirm,
-    HandAct,
-    HandClick,
-    Knock,
-    Refresh,
-)
+from ..custom_ids import AskHint, HandAct, HandClick, Knock
+from ..decide import Question, hand_click, own_hand
+from ..layouts import hand_buttons
 from ..names import shown
 from ..publish.timers import now
 from ..render import hand_content, pair_letters, review_text
 from .context import HandlerBase, Interaction, Parts, Request, guard, handler, send, think
 
 log = logging.getLogger("bot.shell")
-
-
-CONFIRM_SECONDS = 30
-"""A knock or an accusation clicked in a hand must be confirmed within this time."""
-
-CONFIRM_PAUSE = 1.0
-"""A confirmation sooner than this after the question was shown is the second half of a
-double-click on the claim, not a yes: the question is shown again."""
-
-
-@dataclass(frozen=True)
-class Question:
-    """A knock or an accusation clicked once, waiting for its confirmation."""
-
-    claim: HandAct
-    version: int
-    """The table's version the claim was clicked at."""
-    shown: float
-    """When the question was (last) shown, in ``now()`` seconds."""
-    deadline: float
 
 
 class PlayHandlers(HandlerBase):
@@ -169,49 +140,24 @@ class PlayHandlers(HandlerBase):
         review = await self.svc.review(table_id, req.user_id)
         await req.answer(review_text(review, req.lang, req.table.options.suit_style))
 
-    @staticmethod
-    def own_hand(req: Request) -> bool:
-        """Whether the clicked message is the clicker's own hand (their ephemeral message or
-        their DM). Only that message may be edited with a hand: a hand button forged onto the
-        public table message is answered with a new ephemeral message instead."""
-        message = req.interaction.message
-        if message is None:
-            return False
-        return bool(message.flags.ephemeral) or (
-            req.in_dm and isinstance(req.interaction.channel, discord.DMChannel))
-
     async def _hand_click(self, req: Request, click: HandClick) -> None:
         interaction, uid, table_id = req.interaction, req.user_id, click.table_id
         hands = self.parts.hands
         refusal: ServiceError | None = None
         acted = False
-        own = self.own_hand(req)
+        own = own_hand(req.clicked)
         if not req.in_dm:
             hands.claim(table_id, uid, interaction, click.version)
         act = click.act
-        asked: HandAct | None = None
-        lapsed = hasty = False
         key = (table_id, uid)
-        if click.version == NO_VERSION:  # a forged version no table has: nothing to act on
-            refusal = ServiceError("stale")
+        step = hand_click(act, click.version, self.confirming.get(key), now())
+        if step.question is None:
             self.confirming.pop(key, None)
-        elif isinstance(act, Knock | Accuse):
-            # A knock or an accusation lost is a double game: the first click only asks.
-            asked = act
-            self.confirming[key] = Question(act, click.version, now(), now() + CONFIRM_SECONDS)
-        elif isinstance(act, Confirm):
-            pending = self.confirming.pop(key, None)
-            lapsed = (pending is None or pending.claim != act.claim
-                      or pending.version != click.version or now() > pending.deadline)
-            # Rounded: two float clocks a second apart may differ by a hair less than 1.0.
-            if pending is not None and not lapsed \
-                    and round(now() - pending.shown, 3) < CONFIRM_PAUSE:
-                hasty = True  # the tail of a double-click: ask again
-                asked = pending.claim
-                self.confirming[key] = replace(pending, shown=now())
         else:
-            self.confirming.pop(key, None)
-        if refusal is None and asked is None and not lapsed and not isinstance(act, Refresh):
+            self.confirming[key] = step.question
+        if step.meaning == "stale":  # a forged version no table has: nothing to act on
+            refusal = ServiceError("stale")
+        elif step.meaning == "act":
             fields = act.service_fields() if act is not None else None
             if fields is None:
                 refusal = ServiceError("bad_action")
@@ -225,13 +171,14 @@ class PlayHandlers(HandlerBase):
         state = self.state(table_id)
         lang = state.options.language if state is not None else req.lang
         note = None
+        asked = step.asked
         if refusal is not None:
             note = say(lang, "hand_changed") if refusal.code == "stale" else refusal.message(lang)
-        elif lapsed:
+        elif step.meaning == "lapsed":
             note = say(lang, "confirm_lapsed")
         elif asked is not None:
             note = say(lang, "confirm_knock" if isinstance(asked, Knock) else "confirm_accuse")
-            if hasty:
+            if step.meaning == "ask_again":
                 note = f"{say(lang, 'confirm_too_quick')}\n{note}"
         try:
             view, new_version = self.svc.hand_view(table_id, uid)

@@ -17,9 +17,9 @@ from ...service.errors import ServiceError
 from ...service.models import Committed, PublicState, ShownMessage
 from ...service.service import GameService
 from ...texts import say
-from ..buttons import next_deal_button
 from ..card_text import cards_line
 from ..faces import CardFaces
+from ..layouts import next_deal_button
 from ..pacing import Pacing
 from ..render import ceremony_frames, ceremony_trick_counts, seat_name, team_label, verdict_lines
 from .timers import now

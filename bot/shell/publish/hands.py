@@ -25,8 +25,8 @@ from ...service.models import PublicState, ShownMessage
 from ...service.service import GameService
 from ...texts import say
 from ..alarms import Alarms
-from ..buttons import hand_buttons
 from ..faces import CardFaces
+from ..layouts import hand_buttons
 from ..render import hand_content
 from .timers import now
 

@@ -16,8 +16,8 @@ from ...pictures.table import TableScene, render_table, table_scene
 from ...service.errors import ServiceError
 from ...service.models import LIVE, PublicState
 from ...service.service import GameService
-from ..buttons import table_buttons
 from ..faces import CardFaces
+from ..layouts import table_buttons
 from ..pacing import Pacing
 from ..render import table_content
 from .ceremony import Ceremonies
