@@ -151,9 +151,9 @@ def _offline_tools(args: Any) -> int:
 
 async def _export(args: Any) -> int:
     from .service.export import export_history
-    from .storage.db import Storage
+    from .storage import open_storage
 
-    storage = await Storage.open(args.db or default_db())
+    storage = await open_storage(args.db or default_db())
     try:
         chunks = export_history(storage, guild_id=args.guild, table_id=args.table,
                                 fmt=args.format)
@@ -173,9 +173,9 @@ async def _rebuild_ratings(args: Any) -> int:
     import time
 
     from .service.ratings import rebuild
-    from .storage.db import Storage
+    from .storage import open_storage
 
-    storage = await Storage.open(args.db or default_db())
+    storage = await open_storage(args.db or default_db())
     try:
         started = time.perf_counter()
         summary: dict[str, Any] = await storage.write(rebuild, args.guild)

@@ -1,4 +1,5 @@
-"""The storage the service uses: one interface, two back ends (SQLite, PostgreSQL).
+"""The storage the service uses: one interface (``Storage``), two back ends (``sqlite.py``,
+``postgres.py``); ``bot.storage.open_storage(target)`` picks one.
 
 A transaction is a plain function of a connection, ``fn(c, *args)``, written once for both
 back ends against a small protocol (``Connection``): ``c.execute(sql, params)`` returns a
@@ -15,10 +16,8 @@ comparisons); the PostgreSQL back end numbers the placeholders (``$1``, ``$2``, 
 - ``read(fn, *args)``: one consistent snapshot.
 - ``run(fn, *args)``: no transaction (configuration, single reads).
 
-``Storage.open(target)`` picks the back end: a path or ``sqlite:///path`` (``sqlite.py``,
-the embedded default), or ``postgresql://user:pass@host/db`` (``postgres.py``, asyncpg).
-Both migrate to the newest schema on open (``migrations.py``, ``migrations_pg.py``: the same
-numbering) and refuse a newer database.
+Both back ends migrate to the newest schema on open (``migrations.py``, ``migrations_pg.py``:
+the same numbering) and refuse a newer database.
 """
 
 from __future__ import annotations
@@ -70,7 +69,7 @@ def parse_url(target: str | Path) -> tuple[str, str]:
 
 
 class Storage:
-    """A database the service writes through. Create with ``await Storage.open(target)``."""
+    """A database the service writes through. Open one with ``bot.storage.open_storage``."""
 
     dialect = ""
     url = ""
@@ -78,16 +77,6 @@ class Storage:
     closed = False
     batches = 0
     """Batches of writes sent to the database (for the benchmark)."""
-
-    @classmethod
-    async def open(cls, target: str | Path, *, migrate_to: int | None = None) -> Storage:
-        """Open (creating if needed) and migrate the database that ``target`` names."""
-        kind, where = parse_url(target)
-        if kind == "postgresql":
-            from .postgres import PostgresStorage
-            return await PostgresStorage.open_dsn(where, migrate_to=migrate_to)
-        from .sqlite import SqliteStorage
-        return await SqliteStorage.open_file(where, migrate_to=migrate_to)
 
     async def close(self) -> None:
         raise NotImplementedError

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.storage import StaleVersion, Storage
+from bot.storage import StaleVersion, Storage, open_storage
 from bot.storage import queries as q
 from bot.storage.postgres import LANES
 
@@ -34,8 +34,8 @@ class Other:
 
 
 async def test_concurrent_writes_each_commit_or_fail_alone(db_url: str) -> None:
-    storage = await Storage.open(db_url)
-    other = Other(await Storage.open(db_url))
+    storage = await open_storage(db_url)
+    other = Other(await open_storage(db_url))
     try:
         strict = " STRICT" if storage.dialect == "sqlite" else ""
         await storage.write(lambda c: c.execute("CREATE TABLE t (x INTEGER)" + strict))
@@ -63,8 +63,8 @@ async def test_concurrent_writes_each_commit_or_fail_alone(db_url: str) -> None:
 
 
 async def test_an_action_goes_with_its_version_bump_or_not_at_all(db_url: str) -> None:
-    storage = await Storage.open(db_url)
-    other = Other(await Storage.open(db_url))
+    storage = await open_storage(db_url)
+    other = Other(await open_storage(db_url))
     try:
         tid, did = await _table_and_deal(storage)
         action = '{"seat":0,"do":"knock"}'
@@ -100,8 +100,8 @@ async def test_cards_played_at_many_tables_at_once_commit_together_each_with_its
     """Many tables' one-statement actions at once: each committed with its own version bump
     before its write returns; on PostgreSQL those that waited for a connection share one
     commit (a group commit), which must not blur whose action is whose."""
-    storage = await Storage.open(db_url)
-    other = Other(await Storage.open(db_url))
+    storage = await open_storage(db_url)
+    other = Other(await open_storage(db_url))
     try:
         tables = await _tables_with_deals(storage, 40)
         action = '{"seat":0,"do":"knock"}'
