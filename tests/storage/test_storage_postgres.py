@@ -17,7 +17,8 @@ from pg import change, fetch_all
 from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StorageError, open_storage
 from bot.storage.db import parse_url
 from bot.storage.migrations_pg import PG_MIGRATIONS
-from bot.storage.postgres import migrate, numbered, redacted
+from bot.storage.pg_connection import numbered
+from bot.storage.postgres import migrate, redacted
 
 
 def test_database_urls_and_plain_paths() -> None:
