@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .db import Storage, parse_url
+from .db import Statement, Storage, parse_url
 from .errors import SchemaTooNew, StaleVersion, StorageError
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .postgres import PostgresStorage
 from .sqlite import SqliteStorage
 
-__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SchemaTooNew", "StaleVersion", "Storage",
-           "StorageError", "open_storage"]
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SchemaTooNew", "StaleVersion", "Statement",
+           "Storage", "StorageError", "open_storage"]
 
 
 async def open_storage(target: str | Path, *, migrate_to: int | None = None) -> Storage:

@@ -10,9 +10,10 @@ with ``?`` placeholders in the dialect both databases share (``INSERT … RETURN
 comparisons); the PostgreSQL back end numbers the placeholders (``$1``, ``$2``, …).
 
 - ``write(fn, *args)``: one transaction, committed before it returns.
-- ``write_statement(fn, *args)``: ``fn`` executes exactly one writing statement, which is its
-  own transaction, and does nothing else with effects (PostgreSQL calls it twice: to learn
-  the statement, then with its result).
+- ``write_one(statement)``: one versioned statement (a ``Statement``, a value, such as
+  ``queries.insert_action(...)``), its own transaction, committed before it returns;
+  ``StaleVersion`` when it changed no row. A card played takes this way, so that PostgreSQL
+  may commit the cards of several tables together (``group_commit.py``).
 - ``read(fn, *args)``: one consistent snapshot.
 - ``run(fn, *args)``: no transaction (configuration, single reads).
 
@@ -23,12 +24,13 @@ the same numbering) and refuse a newer database.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from .errors import SchemaTooNew, StaleVersion, StorageError
 
-__all__ = ["Connection", "SchemaTooNew", "StaleVersion", "Storage", "StorageError",
+__all__ = ["Connection", "SchemaTooNew", "StaleVersion", "Statement", "Storage", "StorageError",
            "parse_url"]
 
 T = TypeVar("T")
@@ -50,6 +52,17 @@ class Connection(Protocol):
 
     def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Any: ...
     def executemany(self, sql: str, parameters: Any, /) -> Any: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One writing statement and its parameters, as a value: a change that touches exactly
+    one row, or none when its table is no longer at the version it expects (``Storage.write_one``
+    then raises ``StaleVersion``). Being a value, not a function that runs it, it can wait in a
+    queue and go to the database together with other tables' statements."""
+
+    sql: str
+    params: tuple[Any, ...]
 
 
 def parse_url(target: str | Path) -> tuple[str, str]:
@@ -87,7 +100,7 @@ class Storage:
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         raise NotImplementedError
 
-    async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
+    async def write_one(self, statement: Statement) -> None:
         raise NotImplementedError
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
