@@ -86,7 +86,7 @@ def configure(c: sqlite3.Connection) -> None:
 
 
 class SqliteStorage(Storage):
-    """The process's SQLite connection. Create with ``await Storage.open(path_or_url)``."""
+    """The process's SQLite connection. Open with ``await open_storage(path_or_url)``."""
 
     MAX_BATCH = 256
     dialect = "sqlite"
