@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path[0] = str(Path(__file__).resolve().parent.parent)
 
 from bot.service.export import export_files, export_history  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from bot.storage import Storage, open_storage  # noqa: E402
 
 DISCORD_LIMIT = 10 * 1024 * 1024 - 64 * 1024
 """10 MiB (a server without boosts) less the shell's ``UPLOAD_MARGIN``."""
@@ -57,7 +57,7 @@ async def main() -> None:
     p.add_argument("--limit", type=int, default=DISCORD_LIMIT)
     p.add_argument("--memory", action="store_true")
     args = p.parse_args()
-    storage = await Storage.open(args.db)
+    storage = await open_storage(args.db)
     try:
         for fmt in ("json", "csv"):
             t = time.perf_counter()

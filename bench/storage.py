@@ -43,7 +43,7 @@ import aiosqlite  # noqa: E402
 
 from bot.service import GameService  # noqa: E402
 from bot.service.computer_matches import play_table  # noqa: E402
-from bot.storage import Storage  # noqa: E402
+from bot.storage import Statement, Storage, open_storage  # noqa: E402
 from bot.storage.db import parse_url  # noqa: E402
 
 
@@ -131,7 +131,9 @@ class NullStorage(Storage):
         await asyncio.sleep(0)
         return fn(self._null, *args)
 
-    write_statement = write
+    async def write_one(self, statement: Statement) -> None:
+        await asyncio.sleep(0)
+
     _null = _NullConnection()
 
 
@@ -203,7 +205,7 @@ async def main() -> None:
         run = await service_run(args.db, args.tables, args.deals, args.level)
         null = await service_run(args.db, args.tables, args.deals, args.level, null=True)
         mem = await memory_per_table(args.db, args.tables, args.level)
-        storage = await Storage.open(args.db)
+        storage = await open_storage(args.db)
         size = await storage.run(
             lambda c: c.execute("SELECT pg_database_size(current_database())").fetchone()[0])
         await storage.close()

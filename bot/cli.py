@@ -168,7 +168,7 @@ def _offline_tools(args: Any) -> int:
 
 async def _export(args: Any) -> int:
     from .service.export import export_history, parse_since
-    from .storage.db import Storage
+    from .storage import open_storage
 
     try:
         since = None if args.since is None else parse_since(args.since)
@@ -176,7 +176,7 @@ async def _export(args: Any) -> int:
         print(f"--since takes a day (2025-03-01) or a moment (2025-03-01T18:30), not "
               f"{args.since!r}", file=sys.stderr)
         return 2
-    storage = await Storage.open(args.db or default_db())
+    storage = await open_storage(args.db or default_db())
     try:
         chunks = export_history(storage, guild_id=args.guild, table_id=args.table,
                                 fmt=args.format, since=since)
@@ -196,9 +196,9 @@ async def _rebuild_ratings(args: Any) -> int:
     import time
 
     from .service.ratings import rebuild
-    from .storage.db import Storage
+    from .storage import open_storage
 
-    storage = await Storage.open(args.db or default_db())
+    storage = await open_storage(args.db or default_db())
     try:
         started = time.perf_counter()
         summary: dict[str, Any] = await storage.write(rebuild, args.guild)

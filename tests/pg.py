@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bot.storage import Storage
+from bot.storage import open_storage
 
 INSTALL_HINT = ("PostgreSQL is not installed, so the tests against PostgreSQL are skipped: "
                 "install Debian's postgresql package (apt-get install postgresql)")
@@ -84,7 +84,7 @@ class PostgresServer:
 
 async def fetch_all(url: str, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
     """Rows of ``sql`` through another connection to the database ``url`` (either back end)."""
-    storage = await Storage.open(url)
+    storage = await open_storage(url)
     try:
         return await storage.run(lambda c: [tuple(r) for r in c.execute(sql, params)])
     finally:
@@ -93,7 +93,7 @@ async def fetch_all(url: str, sql: str, params: tuple[Any, ...] = ()) -> list[An
 
 async def change(url: str, sql: str, params: tuple[Any, ...] = ()) -> int:
     """Run one writing statement on ``url``; the rows it changed."""
-    storage = await Storage.open(url)
+    storage = await open_storage(url)
     try:
         return int(await storage.write(lambda c: c.execute(sql, params).rowcount))
     finally:

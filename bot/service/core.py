@@ -15,7 +15,7 @@ from typing import Any
 from engine import Deal
 
 from ..storage import queries as q
-from ..storage.db import StaleVersion, Storage
+from ..storage.db import StaleVersion, Statement, Storage
 from .computer import Computer, levels, make_computer
 from .errors import ServiceError
 from .hydrate import build_table
@@ -81,13 +81,13 @@ class ServiceCore:
         t.version += 1
         return answer
 
-    async def _write(self, t: LiveTable, fn: Callable[[Any], Any], *, single: bool = False) -> Any:
-        """One transaction (``single``: ``fn`` is one statement, its own transaction); on any
-        failure the table is rebuilt from the database."""
+    async def _write(self, t: LiveTable, work: Callable[[Any], Any] | Statement) -> Any:
+        """One transaction: a function of a connection, or one versioned statement (its own
+        transaction); on any failure the table is rebuilt from the database."""
         try:
-            if single:
-                return await self.db.write_statement(fn)
-            return await self.db.write(fn)
+            if isinstance(work, Statement):
+                return await self.db.write_one(work)
+            return await self.db.write(work)
         except asyncio.CancelledError:
             t.dirty = True
             raise

@@ -109,12 +109,11 @@ class DealWrites(ServiceCore):
         score_json = None if end is None else {"change": end.change.to_json(),
                                                 "points": list(end.points), "after": end.score}
 
-        text = q.dumps(record)
-        simple = end is None and not chair_updates
+        stored = q.insert_action(table_id, version, deal_id, idx, action.seat, q.dumps(record),
+                                 actor, via, now)
 
         def txn(c: Any) -> None:
-            q.insert_action(c, table_id, version, deal_id, idx, action.seat, text, actor, via,
-                            now)
+            q.write_one(c, stored)
             for chair, away, missed in chair_updates:
                 q.set_away(c, table_id, chair, away, missed)
             if end is not None:
@@ -128,7 +127,8 @@ class DealWrites(ServiceCore):
                 # The ratings move in the same transaction as the result they come from.
                 rate_safely(c, deal_id)
 
-        await self._write(t, txn, single=simple)
+        # A card played alone is one statement, which may share a commit with other tables'.
+        await self._write(t, stored if end is None and not chair_updates else txn)
         # Committed: now memory, computer players and the outside world may learn of it.
         t.version = version + 1
         for chair, away, missed in chair_updates:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import View
 
+from ..storage import open_storage
 from ..storage import queries as q
 from ..storage.db import Storage
 from . import ratings
@@ -47,7 +48,7 @@ class GameService(Lobby):
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> GameService:
         """Open the database (migrating it) and rebuild every live table by replay."""
-        storage = await Storage.open(path)
+        storage = await open_storage(path)
         service = cls(storage, **kwargs)
         try:
             await service._recover()

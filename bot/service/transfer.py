@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.record import parse_record, replay
 
+from ..storage import open_storage
 from ..storage.db import Connection, Storage
 from ..storage.errors import StorageError
 from .export import export_history
@@ -74,9 +75,9 @@ async def _history(storage: Storage) -> list[dict[str, Any]]:
 
 async def copy_database(source: str, target: str) -> dict[str, Any]:
     """Copy ``source`` into the empty ``target``; the counts and the replayed deals."""
-    src = await Storage.open(source)
+    src = await open_storage(source)
     try:
-        dst = await Storage.open(target)
+        dst = await open_storage(target)
         try:
             existing = await dst.read(_counts)
             full = {t: n for t, n in existing.items() if n}

@@ -1,4 +1,5 @@
-"""The storage the service uses: one interface, two back ends (SQLite, PostgreSQL).
+"""The storage the service uses: one interface (``Storage``), two back ends (``sqlite.py``,
+``postgres.py``); ``bot.storage.open_storage(target)`` picks one.
 
 A transaction is a plain function of a connection, ``fn(c, *args)``, written once for both
 back ends against a small protocol (``Connection``): ``c.execute(sql, params)`` returns a
@@ -9,27 +10,27 @@ with ``?`` placeholders in the dialect both databases share (``INSERT … RETURN
 comparisons); the PostgreSQL back end numbers the placeholders (``$1``, ``$2``, …).
 
 - ``write(fn, *args)``: one transaction, committed before it returns.
-- ``write_statement(fn, *args)``: ``fn`` executes exactly one writing statement, which is its
-  own transaction, and does nothing else with effects (PostgreSQL calls it twice: to learn
-  the statement, then with its result).
+- ``write_one(statement)``: one versioned statement (a ``Statement``, a value, such as
+  ``queries.insert_action(...)``), its own transaction, committed before it returns;
+  ``StaleVersion`` when it changed no row. A card played takes this way, so that PostgreSQL
+  may commit the cards of several tables together (``group_commit.py``).
 - ``read(fn, *args)``: one consistent snapshot.
 - ``run(fn, *args)``: no transaction (configuration, single reads).
 
-``Storage.open(target)`` picks the back end: a path or ``sqlite:///path`` (``sqlite.py``,
-the embedded default), or ``postgresql://user:pass@host/db`` (``postgres.py``, asyncpg).
-Both migrate to the newest schema on open (``migrations.py``, ``migrations_pg.py``: the same
-numbering) and refuse a newer database.
+Both back ends migrate to the newest schema on open (``migrations.py``, ``migrations_pg.py``:
+the same numbering) and refuse a newer database.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from .errors import SchemaTooNew, StaleVersion, StorageError
 
-__all__ = ["Connection", "SchemaTooNew", "StaleVersion", "Storage", "StorageError",
+__all__ = ["Connection", "SchemaTooNew", "StaleVersion", "Statement", "Storage", "StorageError",
            "parse_url"]
 
 T = TypeVar("T")
@@ -53,6 +54,17 @@ class Connection(Protocol):
     def executemany(self, sql: str, parameters: Any, /) -> Any: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One writing statement and its parameters, as a value: a change that touches exactly
+    one row, or none when its table is no longer at the version it expects (``Storage.write_one``
+    then raises ``StaleVersion``). Being a value, not a function that runs it, it can wait in a
+    queue and go to the database together with other tables' statements."""
+
+    sql: str
+    params: tuple[Any, ...]
+
+
 def parse_url(target: str | Path) -> tuple[str, str]:
     """``("sqlite", path)`` or ``("postgresql", dsn)`` for a database URL or a plain path."""
     text = str(target).strip()
@@ -70,7 +82,7 @@ def parse_url(target: str | Path) -> tuple[str, str]:
 
 
 class Storage:
-    """A database the service writes through. Create with ``await Storage.open(target)``."""
+    """A database the service writes through. Open one with ``bot.storage.open_storage``."""
 
     dialect = ""
     url = ""
@@ -78,16 +90,6 @@ class Storage:
     closed = False
     batches = 0
     """Batches of writes sent to the database (for the benchmark)."""
-
-    @classmethod
-    async def open(cls, target: str | Path, *, migrate_to: int | None = None) -> Storage:
-        """Open (creating if needed) and migrate the database that ``target`` names."""
-        kind, where = parse_url(target)
-        if kind == "postgresql":
-            from .postgres import PostgresStorage
-            return await PostgresStorage.open_dsn(where, migrate_to=migrate_to)
-        from .sqlite import SqliteStorage
-        return await SqliteStorage.open_file(where, migrate_to=migrate_to)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -98,7 +100,7 @@ class Storage:
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
         raise NotImplementedError
 
-    async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
+    async def write_one(self, statement: Statement) -> None:
         raise NotImplementedError
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:

@@ -26,3 +26,11 @@ def too_new(current: int, known: int) -> SchemaTooNew:
         f"the database is at schema version {current}, but this code knows only versions "
         f"up to {known}: it was written by a newer version of the bot. "
         "Upgrade the bot (or use a copy of an older database); refusing to touch it.")
+
+
+def stale_unless_one(rowcount: int) -> None:
+    """A versioned statement (``db.Statement``) changes its one row; when it changed none, its
+    table was no longer at the version it expected."""
+    if rowcount != 1:
+        raise StaleVersion(f"a versioned write changed {rowcount} rows, not 1: its table is no "
+                           "longer at the version it expected")

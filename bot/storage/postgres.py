@@ -1,15 +1,11 @@
 """The PostgreSQL back end, on an asyncpg pool: the same transactions as SQLite's.
 
-A transaction function (``db.Connection``) is synchronous, written once for both back ends.
-Here it runs in a greenlet on the event loop's own thread, as SQLAlchemy runs its synchronous
-code over asyncpg: each ``c.execute`` hands its statement (``?`` placeholders numbered ``$1``,
-``$2``, …) to the coroutine that started the function, which awaits it on the connection taken
-from the asyncpg pool and switches back with the answer. No worker thread, no hop between
-threads per statement, and other tables' coroutines run while a statement waits. ``write`` is
-``BEGIN``, the function, ``COMMIT`` (``ROLLBACK`` on any failure), committed before it returns,
-as with SQLite; the version check is the same ``UPDATE tables SET version = version + 1 WHERE
-id = ? AND version = ?`` (``StaleVersion`` when no row changed). The one-statement write of a
-card played may share its commit with other tables' (``write_statement``: a group commit).
+A transaction function runs on a connection taken from the pool, over ``pg_connection``'s
+synchronous ``db.Connection`` (a greenlet on the event loop's thread). ``write`` is ``BEGIN``,
+the function, ``COMMIT`` (``ROLLBACK`` on any failure), committed before it returns, as with
+SQLite; the version check is the same ``UPDATE tables SET version = version + 1 WHERE id = ?
+AND version = ?`` (``StaleVersion`` when no row changed). A card played (``write_one``: one
+versioned statement) may share its commit with other tables' (``group_commit.py``).
 
 Several processes may share one database: migrating takes a PostgreSQL advisory lock, so that
 processes starting at once on an empty database migrate it exactly once, and each step is one
@@ -19,35 +15,26 @@ transaction together with its version bump (the one-row table ``schema_version``
 from __future__ import annotations
 
 import asyncio
-import functools
 import logging
-import re
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg  # type: ignore[import-untyped]
-import greenlet  # type: ignore[import-untyped]
 
-from .db import Storage
-from .errors import StorageError, too_new
+from .db import Statement, Storage
+from .errors import stale_unless_one, too_new
+from .group_commit import GroupCommit
 from .migrations_pg import PG_MIGRATIONS
+from .pg_connection import PgConnection, in_greenlet
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 POOL_SIZE = 8
-"""Connections per process: transactions of different tables at once."""
-
-LANES = 4
-"""Connections the one-statement writes (cards played) use at once; the rest wait and go
-together, one commit for a group (``PostgresStorage._group``), which the server does far more
-cheaply than as many single commits. The other connections stay free for the other writes and
-the reads."""
-
-GROUP_MAX = 64
-"""Statements at most in one group commit."""
+"""Connections per process: transactions of different tables at once (``group_commit.LANES``
+of them at most for cards played)."""
 
 MIGRATION_LOCK = 0x6761696765
 """The advisory lock key held while migrating ("gaige" in ASCII)."""
@@ -60,202 +47,6 @@ def redacted(url: str) -> str:
         return url
     netloc = parts.netloc.replace(":" + parts.password + "@", ":***@", 1)
     return urlunsplit(parts._replace(netloc=netloc))
-
-
-@functools.lru_cache(maxsize=4096)
-def numbered(sql: str) -> str:
-    """SQLite's ``?`` placeholders as PostgreSQL's ``$1``, ``$2``, … (not inside quotes)."""
-    out: list[str] = []
-    n = 0
-    quoted = False
-    for ch in sql:
-        if ch == "'":
-            quoted = not quoted
-        if ch == "?" and not quoted:
-            n += 1
-            out.append(f"${n}")
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES)\b|\bRETURNING\b", re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=4096)
-def returns_rows(sql: str) -> bool:
-    return _ROWS.search(sql) is not None
-
-
-_CHANGES = re.compile(r"^\s*(INSERT|UPDATE|DELETE)\b", re.IGNORECASE)
-
-
-@functools.lru_cache(maxsize=256)
-def exactly_one_row(sql: str) -> str | None:
-    """``sql`` (``?`` placeholders) as a PostgreSQL statement that fails unless it changes
-    exactly one row (a division by zero otherwise), for a group commit that must be all or
-    nothing; None for a statement that cannot be put so (one that reads or returns rows)."""
-    if returns_rows(sql) or not _CHANGES.match(sql):
-        return None
-    return (f"WITH changed AS ({numbered(sql)} RETURNING 1)"
-            " SELECT 1 / (COUNT(*) = 1)::int FROM changed")
-
-
-class PgCursor:
-    """The part of ``sqlite3.Cursor`` the queries use."""
-
-    lastrowid = None
-
-    def __init__(self, rows: list[Any], rowcount: int) -> None:
-        self._rows = rows
-        self._next = 0
-        self.rowcount = rowcount
-
-    def fetchone(self) -> Any:
-        if self._next >= len(self._rows):
-            return None
-        self._next += 1
-        return self._rows[self._next - 1]
-
-    def fetchall(self) -> list[Any]:
-        rest = self._rows[self._next:]
-        self._next = len(self._rows)
-        return rest
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self.fetchall())
-
-
-def _count(status: str) -> int:
-    """Rows changed, from a command tag such as ``UPDATE 1`` or ``INSERT 0 1``."""
-    last = status.rsplit(" ", 1)[-1]
-    return int(last) if last.isdigit() else -1
-
-
-async def _execute(conn: asyncpg.Connection, sql: str, parameters: Sequence[Any]) -> PgCursor:
-    """One statement (``?`` placeholders) on an asyncpg connection, as a cursor."""
-    text = numbered(sql)
-    if returns_rows(text):
-        rows = await conn.fetch(text, *parameters)
-        return PgCursor(rows, len(rows))
-    return PgCursor([], _count(await conn.execute(text, *parameters)))
-
-
-class _Awaiting:
-    """What a transaction function's greenlet hands to its coroutine: await this."""
-
-    __slots__ = ("awaitable",)
-
-    def __init__(self, awaitable: Awaitable[Any]) -> None:
-        self.awaitable = awaitable
-
-
-def _await(awaitable: Awaitable[T]) -> T:
-    """Inside a transaction function: the awaitable's result, awaited by ``_in_greenlet``."""
-    parent = greenlet.getcurrent().parent
-    if parent is None:
-        raise StorageError("a PostgreSQL connection is used outside its transaction")
-    return parent.switch(_Awaiting(awaitable))  # type: ignore[no-any-return]
-
-
-async def _in_greenlet(fn: Callable[..., T], *args: Any) -> T:
-    """``fn(*args)``, synchronous, whose ``_await`` calls this coroutine awaits for it."""
-    child = greenlet.greenlet(fn)
-    answer = child.switch(*args)
-    while isinstance(answer, _Awaiting):
-        try:
-            value = await answer.awaitable
-        except BaseException as exc:  # into the function, which may catch it (a savepoint)
-            answer = child.throw(exc)
-        else:
-            answer = child.switch(value)
-    return answer  # type: ignore[no-any-return]
-
-
-class PgConnection:
-    """One asyncpg connection seen from a transaction function as a ``db.Connection``."""
-
-    dialect = "postgresql"
-
-    def __init__(self, conn: asyncpg.Connection) -> None:
-        self._conn = conn
-
-    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
-        return _await(_execute(self._conn, sql, parameters))
-
-    def executemany(self, sql: str, parameters: Any, /) -> PgCursor:
-        rows = [tuple(r) for r in parameters]
-        if rows:
-            _await(self._conn.executemany(numbered(sql), rows))
-        return PgCursor([], len(rows))
-
-
-class _Statement(Exception):
-    """The statement a one-statement function asked for (``write_statement``)."""
-
-    def __init__(self, sql: str, parameters: Sequence[Any]) -> None:
-        super().__init__(sql)
-        self.sql = sql
-        self.parameters = tuple(parameters)
-
-
-class _Recorder:
-    """A connection that only asks which statement ``fn`` runs."""
-
-    dialect = "postgresql"
-
-    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
-        raise _Statement(sql, parameters)
-
-    def executemany(self, sql: str, parameters: Any, /) -> PgCursor:
-        raise StorageError("write_statement runs one statement, not executemany")
-
-
-class _Replay:
-    """A connection that gives ``fn`` its one statement's result, already executed."""
-
-    dialect = "postgresql"
-
-    def __init__(self, cursor: PgCursor) -> None:
-        self._cursor: PgCursor | None = cursor
-
-    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> PgCursor:
-        cursor, self._cursor = self._cursor, None
-        if cursor is None:
-            raise StorageError("write_statement runs exactly one statement")
-        return cursor
-
-    def executemany(self, sql: str, parameters: Any, /) -> PgCursor:
-        raise StorageError("write_statement runs one statement, not executemany")
-
-
-_Waiting = tuple[_Statement, asyncio.Future[PgCursor]]
-"""A one-statement write waiting for a lane: its statement and its caller's future."""
-
-
-def _answer(future: asyncio.Future[PgCursor], outcome: PgCursor | BaseException) -> None:
-    """Give a waiting caller its cursor or its error, unless it stopped waiting."""
-    if future.done():
-        return
-    if isinstance(outcome, PgCursor):
-        future.set_result(outcome)
-    elif isinstance(outcome, Exception):
-        future.set_exception(outcome)
-    else:  # cancelled with the group
-        future.cancel()
-
-
-async def _one_by_one(conn: asyncpg.Connection, items: list[_Waiting]) -> None:
-    """Each statement on its own (its own transaction), each caller its own answer."""
-    for st, future in items:
-        try:
-            cursor = await _execute(conn, st.sql, st.parameters)
-        except Exception as exc:
-            _answer(future, exc)
-            if conn.is_closed():
-                raise
-        else:
-            _answer(future, cursor)
 
 
 async def _no_session_state(conn: asyncpg.Connection) -> None:
@@ -321,11 +112,7 @@ class PostgresStorage(Storage):
         self.path = redacted(url)
         self.closed = False
         self.batches = 0
-        self.grouped = 0
-        """One-statement writes committed in a group with others (for tests and benchmarks)."""
-        self._lanes_busy = 0
-        self._waiting: list[_Waiting] = []
-        self._groups: set[asyncio.Task[None]] = set()
+        self.group_commit = GroupCommit(pool)
 
     @classmethod
     async def open_dsn(cls, dsn: str, *, migrate_to: int | None = None) -> PostgresStorage:
@@ -346,8 +133,7 @@ class PostgresStorage(Storage):
     async def close(self) -> None:
         if not self.closed:
             self.closed = True
-            if self._groups:  # let waiting statements commit first
-                await asyncio.wait(set(self._groups), timeout=CLOSE_TIMEOUT)
+            await self.group_commit.drain(CLOSE_TIMEOUT)  # waiting statements commit first
             try:
                 # A connection a cancelled task never gave back would hold close() forever
                 # (asyncpg waits for every connection): wait a while, then cut them.
@@ -363,7 +149,7 @@ class PostgresStorage(Storage):
             if begin is not None:
                 await conn.execute(begin)
             try:
-                out = await _in_greenlet(fn, PgConnection(conn), *args)
+                out = await in_greenlet(fn, PgConnection(conn), *args)
             except BaseException:
                 if conn.is_in_transaction():
                     await conn.execute("ROLLBACK")
@@ -373,90 +159,22 @@ class PostgresStorage(Storage):
             return out
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)`` on a connection of the pool (no transaction)."""
         return await self._on_connection(fn, args, None)
 
     async def write(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)`` as one transaction, committed before this returns."""
         self.batches += 1
         return await self._on_connection(fn, args, "BEGIN")
 
-    async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
-        """The path of every card played. ``fn`` is called once to learn its statement and
-        once more with the statement's result (it does nothing but that statement, as the
-        interface says), so that the statement can wait in a queue: on a free lane it runs at
-        once, on its own; when every lane is busy, the waiting statements commit together
-        (``_group``)."""
+    async def write_one(self, statement: Statement) -> None:
+        """Run one versioned statement, committed (alone or with other tables') before this
+        returns; StaleVersion when it changed no row."""
         self.batches += 1
-        try:
-            return fn(_Recorder(), *args)  # it ran no statement: nothing to store
-        except _Statement as asked:
-            statement = asked
-        if self._lanes_busy < LANES and not self._waiting:
-            self._lanes_busy += 1
-            try:
-                async with self._pool.acquire() as conn:
-                    cursor = await _execute(conn, statement.sql, statement.parameters)
-            finally:
-                self._lanes_busy -= 1
-                self._start_groups()
-        else:
-            future: asyncio.Future[PgCursor] = asyncio.get_running_loop().create_future()
-            self._waiting.append((statement, future))
-            self._start_groups()
-            cursor = await future
-        return fn(_Replay(cursor), *args)
-
-    def _start_groups(self) -> None:
-        """Send the waiting statements, up to ``GROUP_MAX`` at a time, on the free lanes."""
-        while self._waiting and self._lanes_busy < LANES:
-            group = self._waiting[:GROUP_MAX]
-            del self._waiting[:GROUP_MAX]
-            self._lanes_busy += 1
-            task = asyncio.get_running_loop().create_task(self._group(group))
-            self._groups.add(task)
-            task.add_done_callback(self._groups.discard)
-
-    async def _group(self, group: list[_Waiting]) -> None:
-        """Group commit: statements of the same text that each change exactly one row (an
-        action with its version bump) go in one pipelined, atomic ``executemany``, one commit
-        for all. Any surprise (a stale version changes no row, any error) undoes the whole
-        group, and then each statement runs again on its own, so that each caller gets its
-        own true result, as if there had been no group."""
-        try:
-            async with self._pool.acquire() as conn:
-                by_text: dict[str, list[_Waiting]] = {}
-                for item in group:
-                    by_text.setdefault(item[0].sql, []).append(item)
-                for sql, items in by_text.items():
-                    if not await self._together(conn, sql, items):
-                        await _one_by_one(conn, items)
-        except BaseException as exc:  # the connection failed, or closing cancelled the group
-            for _, future in group:
-                _answer(future, exc)
-            if not isinstance(exc, Exception):
-                raise
-        finally:
-            self._lanes_busy -= 1
-            self._start_groups()
-
-    async def _together(self, conn: asyncpg.Connection, sql: str, items: list[_Waiting]
-                        ) -> bool:
-        """The statements in one commit, each having changed exactly one row; False when
-        that could not be (nothing of them is then stored)."""
-        one_row = exactly_one_row(sql)
-        if len(items) < 2 or one_row is None:
-            return False
-        try:
-            await conn.executemany(one_row, [st.parameters for st, _ in items])
-        except Exception as exc:
-            log.debug("group of %d statements undone (%s); one by one", len(items),
-                      type(exc).__name__)
-            return False
-        self.grouped += len(items)
-        for _, future in items:
-            _answer(future, PgCursor([], 1))
-        return True
+        stale_unless_one(await self.group_commit.write(statement))
 
     async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(connection, *args)`` in one read transaction (a consistent snapshot)."""
         return await self._on_connection(fn, args,
                                          "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
 

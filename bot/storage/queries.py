@@ -3,7 +3,8 @@ and PostgreSQL: ``?`` placeholders, ``RETURNING`` for new ids, ``ON CONFLICT`` f
 
 Writers are composed into one transaction by the service (``Storage.write``); every change of
 a table goes with its version bump (``bump``: ``WHERE version = ?``), so a change made from a
-stale picture of the table is refused as a whole.
+stale picture of the table is refused as a whole. A card played is one statement, given as a
+value (``insert_action``: a ``Statement``) for ``Storage.write_one``.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .db import Connection
-from .errors import StaleVersion
+from .db import Connection, Statement
+from .errors import StaleVersion, stale_unless_one
 
 LIVE_STATUSES = ("open", "playing", "waiting")
 
@@ -118,21 +119,24 @@ def insert_deal(c: Connection, table_id: int, match_id: int, number: int, shift:
     return int(cur.fetchone()[0])
 
 
-def insert_action(c: Connection, table_id: int, version: int, deal_id: int, idx: int,
-                  seat: int, action: str, actor: int | None, via: str, at: float) -> int:
-    """Store an accepted action if the table is still at ``version`` (else StaleVersion).
+def insert_action(table_id: int, version: int, deal_id: int, idx: int, seat: int,
+                  action: str, actor: int | None, via: str, at: float) -> Statement:
+    """The statement that stores an accepted action if the table is still at ``version``.
 
-    One statement: the row is inserted only while the table is at the expected version, and
-    the ``actions_bump_version`` trigger bumps the version in the same statement, so on its
-    own (autocommit) it is one transaction. Returns the new version.
+    The row is inserted only while the table is at the expected version, and the
+    ``actions_bump_version`` trigger bumps the version in the same statement, so on its own
+    it is one transaction: ``Storage.write_one`` (a card played), or ``write_one`` inside a
+    larger transaction (an action that ends a deal).
     """
-    cur = c.execute(
+    return Statement(
         "INSERT INTO actions (deal_id, idx, seat, action, actor, via, at)"
         " SELECT ?, ?, ?, ?, ?, ?, ? FROM tables WHERE id = ? AND version = ?",
         (deal_id, idx, seat, action, actor, via, at, table_id, version))
-    if cur.rowcount != 1:
-        raise StaleVersion(f"table {table_id} is no longer at version {version}")
-    return version + 1
+
+
+def write_one(c: Connection, statement: Statement) -> None:
+    """A versioned statement inside a transaction (StaleVersion when it changed no row)."""
+    stale_unless_one(c.execute(statement.sql, statement.params).rowcount)
 
 
 def set_status(c: Connection, table_id: int, status: str, now: float) -> None:

@@ -22,8 +22,8 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from .db import Storage
-from .errors import StorageError, too_new
+from .db import Statement, Storage
+from .errors import StorageError, stale_unless_one, too_new
 from .migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ def configure(c: sqlite3.Connection) -> None:
 
 
 class SqliteStorage(Storage):
-    """The process's SQLite connection. Create with ``await Storage.open(path_or_url)``."""
+    """The process's SQLite connection. Open with ``await open_storage(path_or_url)``."""
 
     MAX_BATCH = 256
     dialect = "sqlite"
@@ -137,10 +137,10 @@ class SqliteStorage(Storage):
         """Run ``fn(connection, *args)`` as one transaction, committed before this returns."""
         return await self._enqueue(fn, args, True)
 
-    async def write_statement(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run ``fn(connection, *args)``, which executes exactly one writing statement: SQLite
-        makes that statement its own transaction, committed before this returns."""
-        return await self._enqueue(fn, args, False)
+    async def write_one(self, statement: Statement) -> None:
+        """Run one versioned statement, which SQLite makes its own transaction, committed
+        before this returns; StaleVersion when it changed no row."""
+        stale_unless_one(await self._enqueue(_rows_changed, (statement,), False))
 
     async def _enqueue(self, fn: Callable[..., T], args: tuple[Any, ...], wrap: bool) -> T:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
@@ -183,6 +183,10 @@ class SqliteStorage(Storage):
 
     async def schema_version(self) -> int:
         return await self.run(schema_version)
+
+
+def _rows_changed(c: sqlite3.Connection, statement: Statement) -> int:
+    return c.execute(statement.sql, statement.params).rowcount
 
 
 def _transaction(c: sqlite3.Connection, fn: Callable[..., T], args: tuple[Any, ...]) -> T:

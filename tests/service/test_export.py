@@ -26,7 +26,7 @@ from bot.service.export import (
     export_history,
     parse_since,
 )
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.storage import queries as q
 from engine.match import MatchScore, outcome_of
 from engine.record import parse_record, replay, replay_deal
@@ -209,7 +209,7 @@ def test_a_csv_cell_keeps_the_bots_numbers_and_neutralises_text() -> None:
 # ---------------------------------------------------------------------- a long history as files
 
 async def _files(path: Path, **kwargs: Any) -> tuple[Export, list[bytes]]:
-    storage = await Storage.open(str(path))
+    storage = await open_storage(str(path))
     try:
         export = await export_files(storage, **kwargs)
     finally:
@@ -292,7 +292,7 @@ async def test_an_export_that_stops_at_its_files_names_the_since_that_brings_the
 async def test_exporting_6000_deals_as_files_keeps_memory_bounded(simulated_copy: Path) -> None:
     """The compressed files are built page by page: the export's own memory stays far below
     the 15 MB of JSON it writes."""
-    storage = await Storage.open(str(simulated_copy))
+    storage = await open_storage(str(simulated_copy))
     try:
         tracemalloc.start()
         try:
@@ -319,7 +319,7 @@ def test_since_takes_a_day_or_a_moment_in_utc() -> None:
 
 async def test_since_and_the_rest_of_an_export_on_both_back_ends(db_url: str) -> None:
     await _history(db_url)
-    storage = await Storage.open(db_url)
+    storage = await open_storage(db_url)
     try:
         # the deals ended an hour apart (they were played within a second)
         await storage.write(lambda c: c.execute(
@@ -333,7 +333,7 @@ async def test_since_and_the_rest_of_an_export_on_both_back_ends(db_url: str) ->
     assert [d["deal_id"] for d in later["deals"]] == [
         d["deal_id"] for d in every if parse_since(d["ended_at"]) >= since]
     assert 0 < later["count"] < len(every)
-    storage = await Storage.open(db_url)
+    storage = await open_storage(db_url)
     try:
         export = await export_files(storage, limit=MIN_LIMIT, fmt="json", since=since)
         assert export.deals == later["count"] and len(export.files) == 1

@@ -11,7 +11,7 @@ from pg import change, fetch_all
 
 from bot.service import GameService
 from bot.service.ratings import MODEL, rebuild
-from bot.storage import Storage
+from bot.storage import open_storage
 from tests.service.test_service import ALICE, BOB, CAROL, DAVE, NAMES, Clock, play_deal
 
 GUILD = 1
@@ -34,7 +34,7 @@ async def count(url: str, sql: str, params: tuple[Any, ...] = ()) -> int:
 
 async def rebuild_db(url: str) -> dict[str, int]:
     """The ratings rebuilt in one transaction, as ``python -m bot ratings rebuild`` does."""
-    storage = await Storage.open(url)
+    storage = await open_storage(url)
     try:
         out: dict[str, int] = await storage.write(rebuild)
         return out

@@ -14,7 +14,7 @@ from bot.service import GameService
 from bot.service.computer_matches import play_table
 from bot.service.models import ShownMessage
 from bot.service.transfer import COPY_ORDER
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.storage.queries import RESULT_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -94,7 +94,7 @@ async def test_migrate_refuses_a_target_that_holds_anything(db_url: str, tmp_pat
 
 
 async def test_the_copy_covers_every_table_of_the_schema(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "g.sqlite3")
+    storage = await open_storage(tmp_path / "g.sqlite3")
     try:
         names = await storage.run(lambda c: {r[0] for r in c.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")})

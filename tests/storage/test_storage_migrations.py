@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, Storage
+from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, open_storage
 from bot.storage.sqlite import configure, migrate
 from engine import Layout, Rules
 
@@ -61,7 +61,7 @@ def _make_at(path: Path, version: int) -> None:
 
 async def test_from_empty(tmp_path: Path) -> None:
     path = tmp_path / "gaigel.sqlite3"
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     assert await storage.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
 
     def pragmas(c: sqlite3.Connection) -> tuple:
@@ -81,7 +81,7 @@ async def test_from_empty(tmp_path: Path) -> None:
     await storage.close()
     # opening again applies nothing and changes nothing
     before = _schema(path)
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     await storage.close()
     assert _schema(path) == before
 
@@ -89,11 +89,11 @@ async def test_from_empty(tmp_path: Path) -> None:
 @pytest.mark.parametrize("version", range(SCHEMA_VERSION))
 async def test_from_every_earlier_version(tmp_path: Path, version: int) -> None:
     fresh = tmp_path / "fresh.sqlite3"
-    storage = await Storage.open(fresh)
+    storage = await open_storage(fresh)
     await storage.close()
     old = tmp_path / "old.sqlite3"
     _make_at(old, version)
-    storage = await Storage.open(old)
+    storage = await open_storage(old)
     assert await storage.schema_version() == SCHEMA_VERSION
     await storage.close()
     assert _schema(old) == _schema(fresh)
@@ -123,12 +123,12 @@ async def test_from_every_earlier_version(tmp_path: Path, version: int) -> None:
 
 async def test_newer_database_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "future.sqlite3"
-    storage = await Storage.open(path)
+    storage = await open_storage(path)
     await storage.close()
     with sqlite3.connect(path) as c:
         c.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     with pytest.raises(SchemaTooNew, match="newer version of the bot"):
-        await Storage.open(path)
+        await open_storage(path)
     with pytest.raises(SchemaTooNew):
         await GameService.open(str(path))
     with sqlite3.connect(path) as c:
@@ -148,7 +148,7 @@ def test_a_failing_step_leaves_the_previous_version(tmp_path: Path) -> None:
 
 
 async def test_strict_foreign_keys_and_append_only(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "g.sqlite3")
+    storage = await open_storage(tmp_path / "g.sqlite3")
 
     def bad_type(c: sqlite3.Connection) -> None:
         c.execute("INSERT INTO user_prefs (user_id, dm_mirror, updated_at) VALUES ('x', 0, 0)")

@@ -14,10 +14,11 @@ import asyncpg
 import pytest
 from pg import change, fetch_all
 
-from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, Storage, StorageError
+from bot.storage import MIGRATIONS, SCHEMA_VERSION, SchemaTooNew, StorageError, open_storage
 from bot.storage.db import parse_url
 from bot.storage.migrations_pg import PG_MIGRATIONS
-from bot.storage.postgres import migrate, numbered, redacted
+from bot.storage.pg_connection import numbered
+from bot.storage.postgres import migrate, redacted
 
 
 def test_database_urls_and_plain_paths() -> None:
@@ -42,7 +43,7 @@ def test_every_migration_has_its_postgresql_form() -> None:
 async def test_both_back_ends_have_the_same_tables_and_columns(
         tmp_path: Path, postgres_server: Any) -> None:
     path = tmp_path / "g.sqlite3"
-    await (await Storage.open(path)).close()
+    await (await open_storage(path)).close()
     with sqlite3.connect(path) as c:
         names = [r[0] for r in c.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
         lite = {n: sorted(r[1] for r in c.execute(f"PRAGMA table_info({n})")) for n in names}
@@ -68,7 +69,7 @@ async def test_processes_starting_together_migrate_an_empty_database_once(
         postgres_server: Any, caplog: pytest.LogCaptureFixture) -> None:
     url = postgres_server.new_database()
     with caplog.at_level(logging.INFO, logger="bot.storage.postgres"):
-        opened = await asyncio.gather(*(Storage.open(url) for _ in range(6)))
+        opened = await asyncio.gather(*(open_storage(url) for _ in range(6)))
     try:
         assert [await s.schema_version() for s in opened] == [SCHEMA_VERSION] * 6
         migrated = [r for r in caplog.records if "migrated to version" in r.getMessage()]
@@ -80,10 +81,10 @@ async def test_processes_starting_together_migrate_an_empty_database_once(
 
 async def test_a_newer_postgresql_database_is_refused_untouched(postgres_server: Any) -> None:
     url = postgres_server.new_database()
-    await (await Storage.open(url)).close()
+    await (await open_storage(url)).close()
     await change(url, "UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
     with pytest.raises(SchemaTooNew, match="newer version"):
-        await Storage.open(url)
+        await open_storage(url)
     conn = await asyncpg.connect(url)
     try:
         assert await conn.fetchval("SELECT version FROM schema_version") == SCHEMA_VERSION + 1
@@ -110,7 +111,7 @@ async def test_postgresql_foreign_keys_and_append_only_actions(
         new_db_url: Callable[[], str]) -> None:
     """Both back ends refuse an orphan action and any change of a stored action."""
     url = new_db_url()
-    storage = await Storage.open(url)
+    storage = await open_storage(url)
     errors = (sqlite3.IntegrityError, asyncpg.PostgresError)
     try:
         def orphan(c: Any) -> None:
@@ -140,7 +141,7 @@ async def test_a_cancelled_postgresql_write_leaves_nothing_and_the_pool_works_on
     """A transaction cancelled while a statement runs (a shutdown, a timed-out click) is rolled
     back whole, and its connection serves the next write."""
     url = postgres_server.new_database()
-    storage = await Storage.open(url)
+    storage = await open_storage(url)
     try:
         await storage.write(lambda c: c.execute("CREATE TABLE t (x INTEGER)"))
         started = asyncio.Event()
@@ -182,7 +183,7 @@ async def test_a_turn_ping_is_kept_after_migration_11_on_both_back_ends(
     from bot.service import GameService
     from bot.service.models import ShownMessage
     url = new_db_url()
-    old = await Storage.open(url, migrate_to=10)
+    old = await open_storage(url, migrate_to=10)
     try:
         service = GameService(old, seed=1)
         state = await service.create_table(1, 10, 5, "Host", players=2)
@@ -191,7 +192,7 @@ async def test_a_turn_ping_is_kept_after_migration_11_on_both_back_ends(
         await service.remember_message(hand)
     finally:
         await old.close()
-    storage = await Storage.open(url)
+    storage = await open_storage(url)
     try:
         assert await storage.schema_version() == SCHEMA_VERSION >= 11
         service = GameService(storage, seed=1)

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.storage import StaleVersion, Storage
+from bot.storage import StaleVersion, Storage, open_storage
 from bot.storage import queries as q
-from bot.storage.postgres import LANES
+from bot.storage.group_commit import LANES
 
 
 async def _table_and_deal(storage: Storage, channel: int = 1) -> tuple[int, int]:
@@ -34,8 +34,8 @@ class Other:
 
 
 async def test_concurrent_writes_each_commit_or_fail_alone(db_url: str) -> None:
-    storage = await Storage.open(db_url)
-    other = Other(await Storage.open(db_url))
+    storage = await open_storage(db_url)
+    other = Other(await open_storage(db_url))
     try:
         strict = " STRICT" if storage.dialect == "sqlite" else ""
         await storage.write(lambda c: c.execute("CREATE TABLE t (x INTEGER)" + strict))
@@ -63,23 +63,20 @@ async def test_concurrent_writes_each_commit_or_fail_alone(db_url: str) -> None:
 
 
 async def test_an_action_goes_with_its_version_bump_or_not_at_all(db_url: str) -> None:
-    storage = await Storage.open(db_url)
-    other = Other(await Storage.open(db_url))
+    storage = await open_storage(db_url)
+    other = Other(await open_storage(db_url))
     try:
         tid, did = await _table_and_deal(storage)
         action = '{"seat":0,"do":"knock"}'
-        version = await storage.write_statement(q.insert_action, tid, 0, did, 0, 0, action, 7,
-                                                "human", 1.0)
-        assert version == 1
+        await storage.write_one(q.insert_action(tid, 0, did, 0, 0, action, 7, "human", 1.0))
         assert await other.count(f"SELECT version FROM tables WHERE id = {tid}") == 1
         with pytest.raises(StaleVersion):
-            await storage.write_statement(q.insert_action, tid, 0, did, 1, 0, action, 7,
-                                          "human", 1.0)
+            await storage.write_one(q.insert_action(tid, 0, did, 1, 0, action, 7, "human", 1.0))
         assert await other.count("SELECT COUNT(*) FROM actions") == 1
         assert await other.count(f"SELECT version FROM tables WHERE id = {tid}") == 1
 
         def action_then_failure(c: Any) -> None:
-            q.insert_action(c, tid, 1, did, 1, 0, action, None, "computer", 2.0)
+            q.write_one(c, q.insert_action(tid, 1, did, 1, 0, action, None, "computer", 2.0))
             raise RuntimeError("disk on fire")
 
         with pytest.raises(RuntimeError):
@@ -100,22 +97,23 @@ async def test_cards_played_at_many_tables_at_once_commit_together_each_with_its
     """Many tables' one-statement actions at once: each committed with its own version bump
     before its write returns; on PostgreSQL those that waited for a connection share one
     commit (a group commit), which must not blur whose action is whose."""
-    storage = await Storage.open(db_url)
-    other = Other(await Storage.open(db_url))
+    storage = await open_storage(db_url)
+    other = Other(await open_storage(db_url))
     try:
         tables = await _tables_with_deals(storage, 40)
         action = '{"seat":0,"do":"knock"}'
 
         async def play(tid: int, did: int, version: int, idx: int) -> int:
-            got = await storage.write_statement(q.insert_action, tid, version, did, idx, 0,
-                                                action, 7, "human", 1.0)
+            await storage.write_one(q.insert_action(tid, version, did, idx, 0, action, 7,
+                                                    "human", 1.0))
+            got = version + 1
             assert await other.count(f"SELECT version FROM tables WHERE id = {tid}") == got
             return got
 
         assert await asyncio.gather(*(play(t, d, 0, 0) for t, d in tables)) == [1] * 40
         if storage.dialect == "postgresql":
             # The first LANES went alone; the other 36 waited and shared one commit.
-            assert storage.grouped == 40 - LANES  # type: ignore[attr-defined]
+            assert storage.group_commit.grouped == 40 - LANES  # type: ignore[attr-defined]
 
         # One stale version among them: only that one is refused; the rest still commit.
         stale_tid, _ = tables[17]
@@ -131,7 +129,7 @@ async def test_cards_played_at_many_tables_at_once_commit_together_each_with_its
             f"SELECT COUNT(*) FROM actions a JOIN deals d ON d.id = a.deal_id"
             f" WHERE d.table_id = {stale_tid}") == 1
         if storage.dialect == "postgresql":  # the group with the stale one went one by one
-            assert storage.grouped == 40 - LANES  # type: ignore[attr-defined]
+            assert storage.group_commit.grouped == 40 - LANES  # type: ignore[attr-defined]
     finally:
         await other.storage.close()
         await storage.close()
