@@ -1,6 +1,6 @@
 """Benchmark: many tables played at the same time through the real bot in simcord.
 
-    python bench/bot.py [--tables 200] [--deals 1] [--humans 4] [--rate R] [--pictures on|off] [--db URL]
+    python -m bench.bot [--tables 200] [--deals 1] [--humans 4] [--rate R] [--pictures on|off] [--db URL]
 
 Every table sits in its own channel with four people. In each wave, every table's player to
 move clicks a card in their (ephemeral) hand at the same moment: all clicks are dispatched
@@ -33,17 +33,15 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+import discord
+import simcord
+from simcord import interactions as _interactions
+from simcord.backend import serializers
+from simcord.enums import ComponentType, InteractionType
 
-import discord  # noqa: E402
-import simcord  # noqa: E402
-from simcord import interactions as _interactions  # noqa: E402
-from simcord.backend import serializers  # noqa: E402
-from simcord.enums import ComponentType, InteractionType  # noqa: E402
-
-from bot import build_bot  # noqa: E402
-from bot.config import Settings  # noqa: E402
-from bot.shell.app import Pacing  # noqa: E402
+from bot import build_bot
+from bot.config import Settings
+from bot.shell.app import Pacing
 
 SENT: dict[int, float] = {}
 READY: dict[int, float] = {}

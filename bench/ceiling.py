@@ -13,7 +13,7 @@ claims for every side), three players against a random team:
   the talon). No fair player can do better than this on average; it is built here, outside
   ``engine.players``, because a computer player never receives the deal.
 
-Run: ``python bench/ceiling.py [--pairs 300] [--samples 64] [--seed 2026] [--workers 2]``
+Run: ``python -m bench.ceiling [--pairs 300] [--samples 64] [--seed 2026] [--workers 2]``
 (about 4 minutes with the defaults on two cores).
 """
 
@@ -21,22 +21,18 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
-
-from engine import Deal, Layout, Rules  # noqa: E402
-from engine.actions import Action  # noqa: E402
-from engine.players import make_player  # noqa: E402
-from engine.players.base import Player, heuristic_action  # noqa: E402
-from engine.players.memory import SeatMemory  # noqa: E402
-from engine.players.sample import sample_world  # noqa: E402
-from engine.players.tournament import derive_seed, play_deal, wilson  # noqa: E402
-from engine.views import View  # noqa: E402
+from engine import Deal, Layout, Rules
+from engine.actions import Action
+from engine.players import make_player
+from engine.players.base import Player, heuristic_action
+from engine.players.memory import SeatMemory
+from engine.players.sample import sample_world
+from engine.players.tournament import derive_seed, play_deal, wilson
+from engine.views import View
 
 
 class SearchAgainstRandom(Player):

@@ -5,7 +5,7 @@ and nothing else: no openings, marriages, exchanges, claims, events or records. 
 figure is reported as a ratio of it, measured in the same run (goal: at least 0.25), with the
 median time of a legal-action query (goal: under 20 µs).
 
-Run: ``python bench/engine.py [--seconds 5]``.
+Run: ``python -m bench.engine [--seconds 5]``.
 """
 
 from __future__ import annotations
@@ -14,16 +14,11 @@ import argparse
 import json
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 
-# This file is named like the package it measures: put the project, not bench/, first on the path.
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
-
-from engine import Deal, Layout, Rules  # noqa: E402
-from engine.cards import POINTS, STRENGTH, shuffled_pack  # noqa: E402
-from engine.selfplay import play_random_deal  # noqa: E402
+from engine import Deal, Layout, Rules
+from engine.cards import POINTS, STRENGTH, shuffled_pack
+from engine.selfplay import play_random_deal
 
 
 def bare_deal(rng: random.Random) -> int:

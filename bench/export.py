@@ -3,7 +3,7 @@
 what ``/gaigel export`` sends (``export_files`` at Discord's default upload limit, less the
 bot's margin: gzip-compressed, split beyond the limit), for JSON and CSV.
 
-Run: ``python bench/export.py --db FILE [--guild ID] [--limit BYTES] [--memory]``. Times are
+Run: ``python -m bench.export --db FILE [--guild ID] [--limit BYTES] [--memory]``. Times are
 wall seconds in-process (reading, encoding, compressing; the bot's upload is not included).
 ``--memory`` runs each once more under tracemalloc and prints the peak of Python's
 allocations (tracemalloc slows it down: those runs are not timed).
@@ -13,16 +13,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 import time
 import tracemalloc
-from pathlib import Path
 
-# Put the project, not bench/, first on the path (bench/ has files named like packages).
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
-
-from bot.service.export import export_files, export_history  # noqa: E402
-from bot.storage import Storage, open_storage  # noqa: E402
+from bot.service.export import export_files, export_history
+from bot.storage import Storage, open_storage
 
 DISCORD_LIMIT = 10 * 1024 * 1024 - 64 * 1024
 """10 MiB (a server without boosts) less the shell's ``UPLOAD_MARGIN``."""

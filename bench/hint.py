@@ -2,7 +2,7 @@
 on their turns through whole deals, with the default thinking budget. Prints the median and the
 95th percentile.
 
-Run: ``python bench/hint.py [--hints 200]``.
+Run: ``python -m bench.hint [--hints 200]``.
 """
 
 from __future__ import annotations
@@ -11,15 +11,12 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
-
-from bot.config import load_settings  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.config import load_settings
+from bot.service import GameService
 
 PEOPLE = (11, 12, 13, 14)
 

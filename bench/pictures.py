@@ -1,6 +1,6 @@
 """Benchmark: how long a table picture takes to draw, and how big it is.
 
-    python bench/pictures.py [--deals 20] [--players 4] [--style german]
+    python -m bench.pictures [--deals 20] [--players 4] [--style german]
 
 Plays deals at random (seeded) and draws the table picture of every position a table
 message would show (each trick card played), without the cache: the time the shell's thread
@@ -14,16 +14,13 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.pictures.recount import RecountScene, render_recount  # noqa: E402
-from bot.pictures.slate import SlateScene, SlateTeam, render_slate  # noqa: E402
-from bot.pictures.table import TableScene, render_table  # noqa: E402
-from engine import Deal, Layout, Rules, public_view  # noqa: E402
-from engine.cards import shuffled_pack  # noqa: E402
-from engine.selfplay import random_action  # noqa: E402
+from bot.pictures.recount import RecountScene, render_recount
+from bot.pictures.slate import SlateScene, SlateTeam, render_slate
+from bot.pictures.table import TableScene, render_table
+from engine import Deal, Layout, Rules, public_view
+from engine.cards import shuffled_pack
+from engine.selfplay import random_action
 
 
 def pct(values: list[float], p: float) -> float:

@@ -3,7 +3,7 @@ leaderboard's answer time, on a database filled by ``python -m bot simulate``.
 
     python -m bot simulate --db /tmp/r.sqlite3 --tables 50 --deals 200 --people 200 \\
         --strokes 1 --seed 1                                 # 10,000 one-deal matches
-    python bench/ratings.py --db /tmp/r.sqlite3 [--queries 200]
+    python -m bench.ratings --db /tmp/r.sqlite3 [--queries 200]
 
 The rebuild is ``python -m bot ratings rebuild``'s work (the same function as live play, one
 transaction); it is timed in this process, twice, and checked to give the same numbers as
@@ -21,13 +21,10 @@ import sqlite3
 import statistics
 import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.pictures.rating_chart import ChartData, draw  # noqa: E402
-from bot.service import GameService  # noqa: E402
-from bot.service.ratings import rebuild  # noqa: E402
+from bot.pictures.rating_chart import ChartData, draw
+from bot.service import GameService
+from bot.service.ratings import rebuild
 
 GUILD = 1
 

@@ -3,7 +3,7 @@ finished deal at beginner tables of four people who play random legal cards (and
 their team has 101), with the default thinking budget. Prints the median and the 95th
 percentile over the deals, and how many plays each review names.
 
-Run: ``python bench/review.py [--deals 20]``.
+Run: ``python -m bench.review [--deals 20]``.
 """
 
 from __future__ import annotations
@@ -12,15 +12,12 @@ import argparse
 import asyncio
 import random
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
-
-from bot.config import load_settings  # noqa: E402
-from bot.service import GameService  # noqa: E402
+from bot.config import load_settings
+from bot.service import GameService
 
 PEOPLE = (11, 12, 13, 14)
 

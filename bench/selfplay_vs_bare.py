@@ -1,9 +1,9 @@
 """Engine speed as issue 14 measures it: ``python -m engine selfplay --players 4 --deals N``
-against the bare playout loop (``../shared/bench/bare_loop.py``), alternated in one run, each
+against the bare playout loop (``bench/bare_loop.py``, a copy of the project's yardstick), alternated in one run, each
 a fresh process timed from start to end. The figure is the ratio of their deals per second
 (goal: at least 0.25); the median of the rounds is printed with every round.
 
-Run: ``python bench/selfplay_vs_bare.py [--deals 20000] [--rounds 5] [--bare PATH]``.
+Run: ``python -m bench.selfplay_vs_bare [--deals 20000] [--rounds 5] [--bare PATH]``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-BARE = ROOT.parent / "shared" / "bench" / "bare_loop.py"
+BARE = Path(__file__).with_name("bare_loop.py")
 
 
 def timed(cmd: list[str]) -> float:

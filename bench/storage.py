@@ -15,7 +15,7 @@ The bare loop's speed is mostly the time aiosqlite takes to hand work to its thr
 which on a small VM varies several-fold with how busy the machine is; the service is mostly
 CPU-bound (engine, views, computer players). Compare figures from the same run only.
 
-Run: ``python bench/storage.py [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]
+Run: ``python -m bench.storage [--tables 200] [--deals 3] [--bare-seconds 3] [--level random]
 [--db URL]``. With ``--db postgresql://…`` the bare loop is asyncpg's: one ``INSERT``, committed
 (autocommit), again and again.
 
@@ -30,21 +30,17 @@ import argparse
 import asyncio
 import gc
 import json
-import sys
 import tempfile
 import time
 import tracemalloc
 from pathlib import Path
 
-# Put the project, not bench/, first on the path (bench/ has files named like packages).
-sys.path[0] = str(Path(__file__).resolve().parent.parent)
+import aiosqlite
 
-import aiosqlite  # noqa: E402
-
-from bot.service import GameService  # noqa: E402
-from bot.service.computer_matches import play_table  # noqa: E402
-from bot.storage import Statement, Storage, open_storage  # noqa: E402
-from bot.storage.db import parse_url  # noqa: E402
+from bot.service import GameService
+from bot.service.computer_matches import play_table
+from bot.storage import Statement, Storage, open_storage
+from bot.storage.db import parse_url
 
 
 async def bare_pg_loop(url: str, seconds: float) -> float:
