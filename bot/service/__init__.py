@@ -23,7 +23,9 @@ Reading (no lock, no await): ``public_state(table_id)``, ``hand_view(table_id, u
 dm_mirror=None, language=None)``, ``stats(guild_id, user_id=None)``, ``leaderboard(guild_id,
 limit=10, season=None, min_matches=5)`` (the season's name and its people by rating),
 ``seasons(guild_id)``, ``rating_history(guild_id, user_id, last=50)``; ``export(*, guild_id=None, table_id=None, fmt="json")`` is an async iterator of
-text chunks. Every refusal is a ``ServiceError`` with a ``code`` and ``message(lang)``.
+text chunks. Every refusal is a ``ServiceError`` (``errors.py``: ``StaleTable``, ``Refused``,
+``NotSeated``, ``NoTable``, ``NotHost``, ``NotStarted``, ``BadOption``) with a ``code`` and its
+``params``; ``bot.texts.refusal_text(lang, error)`` words it.
 """
 
 from .computer import levels

@@ -17,7 +17,7 @@ from engine import Deal
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Storage
 from .computer import Computer, levels, make_computer
-from .errors import ServiceError
+from .errors import NoTable, NotHost, NotStarted, ServiceError, StaleTable
 from .hydrate import build_table
 from .models import Committed
 from .registry import CLOSED_KEPT, TableRegistry
@@ -63,7 +63,7 @@ class ServiceCore:
             if t.dirty:
                 await self._reload(t)
             if self.tables.get(t.id) is not t:
-                raise ServiceError("no_table")
+                raise NoTable()
             yield t
 
     async def _commit(self, t: LiveTable, change: Callable[[Any], Any] | None = None, *,
@@ -93,7 +93,7 @@ class ServiceCore:
             raise
         except StaleVersion:
             await self._reload(t)
-            raise ServiceError("stale") from None
+            raise StaleTable() from None
         except BaseException:
             t.dirty = True
             try:
@@ -184,7 +184,7 @@ class ServiceCore:
     @staticmethod
     def _need_host(t: LiveTable, user_id: int) -> None:
         if user_id != t.host_id:
-            raise ServiceError("not_host")
+            raise NotHost()
 
     def _need_host_before_start(self, t: LiveTable, user_id: int) -> None:
         """Seating computers and starting are the host's, and only before the match starts."""
@@ -195,7 +195,7 @@ class ServiceCore:
     @staticmethod
     def _need_deal(t: LiveTable) -> Deal:
         if t.status == "open":
-            raise ServiceError("not_started")
+            raise NotStarted()
         if not t.live:
             raise ServiceError("table_closed")
         if t.status != "playing" or t.deal is None:

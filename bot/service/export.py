@@ -26,7 +26,7 @@ from typing import Any
 from ..storage import queries as q
 from ..storage.db import Storage
 from . import ratings
-from .errors import ServiceError
+from .errors import BadOption
 
 FORMATS = ("json", "csv")
 PAGE = 200
@@ -95,7 +95,7 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
                          clock: Callable[[], float] = time.time) -> AsyncIterator[str]:
     """Text chunks of the export; never more than one page of deals in memory."""
     if fmt not in FORMATS:
-        raise ServiceError("bad_option", detail=f"format must be one of {', '.join(FORMATS)}")
+        raise BadOption(f"format must be one of {', '.join(FORMATS)}")
     after = 0
     count = 0
     if fmt == "json":

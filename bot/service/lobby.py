@@ -9,7 +9,7 @@ from typing import Any
 from ..storage import queries as q
 from ..storage.errors import is_duplicate
 from .computer import levels
-from .errors import ServiceError
+from .errors import BadOption, NotSeated, NotStarted, ServiceError
 from .models import Committed, PublicState, TableOptions, UserPrefs
 from .play import Play
 from .table import Chair, LiveTable
@@ -49,7 +49,7 @@ class Lobby(Play):
                              primer_told: bool | None = None) -> UserPrefs:
         cur = await self.get_user_prefs(user_id)
         if language is not None and language not in ("en", "de"):
-            raise ServiceError("bad_option", detail="language must be en or de")
+            raise BadOption("language must be en or de")
         new = UserPrefs(user_id, cur.dm_mirror if dm_mirror is None else bool(dm_mirror),
                         language or cur.language, cur.ping if ping is None else bool(ping),
                         cur.primer_told if primer_told is None else bool(primer_told))
@@ -117,7 +117,7 @@ class Lobby(Play):
                 raise ServiceError("already_started")
             opts = t.options.changed(levels(), **options)
             if any(c is not None and c.chair >= opts.players for c in t.chairs):
-                raise ServiceError("bad_option", detail="seats beyond the new player count are taken")
+                raise BadOption("seats beyond the new player count are taken")
             rules = opts.engine_rules()
             await self._commit(t, players=opts.players, rules=q.dumps(rules.to_json()),
                                options=q.dumps(opts.to_json()))
@@ -245,13 +245,13 @@ class Lobby(Play):
             if t.status == "playing":
                 raise ServiceError("deal_running")
             if t.status == "open":
-                raise ServiceError("not_started")
+                raise NotStarted()
             if t.status != "waiting":
                 raise ServiceError("match_over" if t.status == "over" else "table_closed")
             chair = t.chair_of_user(user_id)
             if user_id != t.host_id:
                 if chair is None:
-                    raise ServiceError("not_seated")
+                    raise NotSeated()
                 if user_id not in t.ready:
                     await self._commit(t, lambda c: q.set_ready(c, t.id, chair))
                     t.ready.add(user_id)

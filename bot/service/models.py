@@ -8,7 +8,7 @@ from typing import Any
 from engine import Action, Event, Result, Rules, RulesError, View
 from engine.match import KINDS, MatchChange
 
-from .errors import ServiceError
+from .errors import BadOption, ServiceError
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 LANGUAGES = ("en", "de")
@@ -81,7 +81,7 @@ class TableOptions:
         """A copy with ``changes`` applied and checked (ServiceError ``bad_option``)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise ServiceError("bad_option", detail=f"unknown option {sorted(unknown)[0]}")
+            raise BadOption(f"unknown option {sorted(unknown)[0]}")
         changes = {k: v for k, v in changes.items() if v is not None}
         out = replace(self, **changes)
         out.check(levels)
@@ -89,7 +89,7 @@ class TableOptions:
 
     def check(self, levels: tuple[str, ...] | None = None) -> None:
         def bad(detail: str) -> ServiceError:
-            return ServiceError("bad_option", detail=detail)
+            return BadOption(detail)
 
         def whole(name: str, lo: int, hi: int) -> None:
             v = getattr(self, name)

@@ -8,7 +8,7 @@ from engine.actions import ACTION_KINDS
 from engine.cards import SUITS, parse_card
 
 from .computer_seats import ComputerSeats
-from .errors import ServiceError
+from .errors import Refused, ServiceError, StaleTable
 from .models import Committed
 from .views import seated
 
@@ -31,7 +31,7 @@ class Play(ComputerSeats):
             chair = seated(t, user_id)
             deal = self._need_deal(t)
             if expected_version is not None and expected_version != t.version:
-                raise ServiceError("stale")
+                raise StaleTable()
             if do not in ACTION_KINDS:
                 raise ServiceError("bad_action")
             if card is not None:
@@ -47,7 +47,7 @@ class Play(ComputerSeats):
                             double=bool(double), against=against)
             code = deal.refusal(action)
             if code is not None:
-                raise ServiceError(code)
+                raise Refused(code)
             c = t.chairs[chair]
             assert c is not None
             updates = [(chair, False, 0)] if (c.away or c.missed) else []
@@ -73,7 +73,7 @@ class Play(ComputerSeats):
         """
         async with self._changing(table_id) as t:
             if expected_version != t.version:
-                raise ServiceError("stale")
+                raise StaleTable()
             deal = self._need_deal(t)
             outcomes: list[Committed] = []
             seat = deal.to_play

@@ -13,6 +13,7 @@ import pytest
 from pg import change, fetch_all
 
 from bot.service import Committed, GameService, ServiceError
+from bot.texts import refusal_text
 from engine import Deal
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
@@ -97,7 +98,7 @@ async def test_table_life_and_refusals(db_url: str) -> None:
         with pytest.raises(ServiceError) as err:
             await svc.start(tid, BOB)
         assert err.value.code == "not_host"
-        assert err.value.message("de") == "Das darf nur der Gastgeber."
+        assert refusal_text("de", err.value) == "Das darf nur der Gastgeber."
         with pytest.raises(ServiceError, match="not_full"):
             await svc.start(tid, ALICE)
         with pytest.raises(ServiceError, match="not_started"):
