@@ -14,7 +14,7 @@ from engine.tricks import team_of
 
 from .computer import LIGHT_LEVELS, Computer
 from .deals import DealWrites
-from .models import Committed
+from .models import Committed, Via
 from .table import LiveTable
 
 log = logging.getLogger("bot.service")
@@ -50,7 +50,7 @@ class ComputerSeats(DealWrites):
             log.exception("computer player failed in %s", method)
             return None
 
-    async def _computer_turn(self, t: LiveTable, seat: int, via: str, outcomes: list[Committed],
+    async def _computer_turn(self, t: LiveTable, seat: int, via: Via, outcomes: list[Committed],
                              chair_updates: Iterable[tuple[int, bool, int]] = ()) -> None:
         """A computer takes ``seat``'s turn: its claims if it makes any, then its card."""
         updates = list(chair_updates)
@@ -131,5 +131,5 @@ class ComputerSeats(DealWrites):
                    for s in range(t.players) if s != seat)
 
     @staticmethod
-    def _via(t: LiveTable, seat: int) -> str:
+    def _via(t: LiveTable, seat: int) -> Via:
         return "computer" if t.seat_chair(seat).computer else "away"

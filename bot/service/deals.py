@@ -16,7 +16,7 @@ from engine.tricks import team_of
 from ..storage import queries as q
 from .core import ServiceCore
 from .hydrate import with_call
-from .models import Committed, DealEnd
+from .models import Committed, DealEnd, Via, public_news
 from .ratings import rate_safely
 from .table import LiveTable
 from .views import deadline
@@ -75,7 +75,7 @@ class DealWrites(ServiceCore):
         await self._emit(t, Committed(t.id, t.version, "deal_started", did, number,
                                     to_play=deal.to_play, deadline=deadline(t)), outcomes)
 
-    async def _apply(self, t: LiveTable, action: Action, *, actor: int | None, via: str,
+    async def _apply(self, t: LiveTable, action: Action, *, actor: int | None, via: Via,
                      outcomes: list[Committed],
                      chair_updates: Iterable[tuple[int, bool, int]] = ()) -> None:
         """Apply a legal action, persist it with the version bump (and the deal's end), then
@@ -154,10 +154,11 @@ class DealWrites(ServiceCore):
             log.info("table %d deal %d over: team %d wins %d (%s)%s", table_id, deal_id,
                      end.winner_team, end.games, end.reason,
                      "; match over" if end.match_over else "")
+        shown_action, shown_events = public_news(action, events)
         await self._emit(t, Committed(
             t.id, t.version, "action", deal_id, t.deal_number, index=idx, seat=action.seat,
-            chair=t.chair_of_seat(action.seat), actor=actor, via=via, action=action,
-            events=tuple(events), deal_end=end, to_play=deal.to_play,
+            chair=t.chair_of_seat(action.seat), actor=actor, via=via, action=shown_action,
+            events=shown_events, deal_end=end, to_play=deal.to_play,
             deadline=deadline(t)), outcomes)
 
     def _result_rows(self, t: LiveTable, deal: Deal, end: DealEnd, culprit: int | None,
