@@ -25,8 +25,8 @@ from typing import Any
 
 from ..storage import queries as q
 from ..storage.db import Storage
-from . import ratings
 from .errors import BadOption
+from .ratings import current_ratings, history_for_deals
 
 FORMATS = ("json", "csv")
 PAGE = 200
@@ -127,7 +127,7 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
     if fmt == "json":
         tail = ""
         if table_id is None:
-            rated = await storage.read(ratings.current_ratings, guild_id)
+            rated = await storage.read(current_ratings, guild_id)
             tail = ', "ratings": ' + json.dumps(rated, ensure_ascii=False)
         yield f'\n], "count": {count}{tail}}}\n'
 
@@ -136,7 +136,7 @@ def _page(c: Any, after: int, page: int, guild_id: int | None,
           table_id: int | None) -> list[dict[str, Any]]:
     """A page of finished deals, each with the ratings its end moved."""
     rows = q.finished_deals_page(c, after, page, guild_id, table_id)
-    moved = ratings.history_for_deals(c, [r["id"] for r in rows])
+    moved = history_for_deals(c, [r["id"] for r in rows])
     for r in rows:
         if r["id"] in moved:
             r["ratings"] = moved[r["id"]]

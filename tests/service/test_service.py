@@ -754,6 +754,73 @@ async def test_tables_do_not_wait_for_each_other(db_url: str) -> None:
         assert version == actions + deals + 4  # actions, deals started, four computers seated
 
 
+async def test_the_callback_may_change_the_same_table_again(db_url: str) -> None:
+    """``on_outcome`` is told after the table's lock is released, so it may call the service's
+    changing methods for that same table: here each card told makes the next person play at
+    once, from inside the callback, to the deal's end. Their news follows in commit order."""
+    told: list[Committed] = []
+    svc: GameService | None = None
+
+    async def tell(o: Committed) -> None:
+        told.append(o)
+        assert svc is not None
+        uid = person_to_play(svc, o.table_id)
+        if o.kind == "action" and uid is not None:
+            view, version = svc.hand_view(o.table_id, uid)
+            play = next(a for a in view.actions if a.do == "play")
+            await svc.act(o.table_id, uid, "play", card=play.card, opening=play.opening,
+                          expected_version=version)
+
+    svc = await open_service(db_url, on_outcome=tell)
+    try:
+        tid = await four_people(svc)
+        await svc.start(tid, ALICE)
+        assert [o.kind for o in told] == ["deal_started"]
+        outcomes = await asyncio.wait_for(play_turn(svc, tid, random.Random(7)), 30)
+        assert len(outcomes) == 1 and outcomes[0] is told[1]  # the callback's are its own
+        state = svc.public_state(tid)
+        assert state.status == "waiting" and told[-1].deal_end is not None
+        versions = [o.version for o in told]
+        assert versions == list(range(versions[0], versions[0] + len(told)))
+        assert [o.index for o in told[1:]] == list(range(len(told) - 1))
+        assert state.version == versions[-1]
+    finally:
+        await svc.close()
+
+
+async def test_news_of_one_table_is_told_in_commit_order_and_before_its_change_returns(
+        db_url: str) -> None:
+    """A slow callback for one change does not let the next change of the same table (made
+    meanwhile, its lock being free) be told first; each change returns once told."""
+    told: list[int] = []
+    slow: set[int] = set()
+
+    async def tell(o: Committed) -> None:
+        if o.version in slow:
+            await asyncio.sleep(0.2)
+        told.append(o.version)
+
+    svc = await open_service(db_url, on_outcome=tell)
+    try:
+        tid = await four_people(svc)
+        await svc.start(tid, ALICE)
+        first_version = svc.public_state(tid).version
+        slow.add(first_version + 1)
+
+        async def second() -> list[Committed]:
+            while svc.public_state(tid).version == first_version:
+                await asyncio.sleep(0)  # the first card is committed, its news not yet told
+            outcomes = await play_turn(svc, tid, random.Random(2))
+            assert told[-1] == outcomes[-1].version  # told before it returned
+            return outcomes
+
+        first, then = await asyncio.gather(play_turn(svc, tid, random.Random(1)), second())
+        assert [o.version for o in first + then] == [first_version + 1, first_version + 2]
+        assert told == list(range(told[0], first_version + 3))
+    finally:
+        await svc.close()
+
+
 async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables(
         db_url: str) -> None:
     svc = await open_service(db_url)
