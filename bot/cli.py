@@ -32,6 +32,7 @@ from typing import Any
 from .service.computer import levels
 from .service.errors import ServiceError
 from .storage.db import StorageError
+from .texts import refusal_text
 
 OFFLINE_PORT_DEFAULT = "8765"
 """Said in the help only: ``bot.offline.DEFAULT_PORT`` is the value (not imported here, so
@@ -161,7 +162,10 @@ def _offline_tools(args: Any) -> int:
             print(json.dumps(report, indent=2))
             return 0
         return asyncio.run(_export(args))
-    except (StorageError, ServiceError, OSError) as exc:
+    except ServiceError as exc:
+        print(f"{exc.code}: {refusal_text('en', exc)}", file=sys.stderr)
+        return 2
+    except (StorageError, OSError) as exc:
         print(str(exc) or type(exc).__name__, file=sys.stderr)
         return 2
 

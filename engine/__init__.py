@@ -5,16 +5,17 @@ illegal actions raise ``IllegalAction`` with a reason code, and cards leave only
 per-seat ``View``s. A deal is replayable from its record (``engine.record``).
 """
 
-from .actions import Action
-from .deal import AUS, Deal, Layout, Meld, Result, Trick
-from .errors import ERROR_CODES, IllegalAction
-from .events import Event
+from .actions import Action, ActionKind
+from .deal import AUS, Deal, EndReason, Layout, Meld, Result, Trick
+from .errors import ERROR_CODES, IllegalAction, RefusalCode
+from .events import Event, EventKind
 from .rules import PRESETS, Rules, RulesError
 from .tricks import team_count, team_of
 from .views import TrickView, View, public_view, seat_view
 
 __all__ = [
-    "AUS", "ERROR_CODES", "PRESETS", "Action", "Deal", "Event", "IllegalAction", "Layout",
-    "Meld", "Result", "Rules", "RulesError", "Trick", "TrickView", "View", "public_view",
-    "seat_view", "team_count", "team_of",
+    "AUS", "ERROR_CODES", "PRESETS", "Action", "ActionKind", "Deal", "EndReason", "Event",
+    "EventKind", "IllegalAction", "Layout", "Meld", "RefusalCode", "Result", "Rules",
+    "RulesError", "Trick", "TrickView", "View", "public_view", "seat_view", "team_count",
+    "team_of",
 ]

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, cast, get_args
 
-ACTION_KINDS: tuple[str, ...] = ("play", "declare", "exchange", "knock", "accuse", "sevens")
+ActionKind = Literal["play", "declare", "exchange", "knock", "accuse", "sevens"]
+"""What a seat does: play a card, or one of the claims."""
+
+ACTION_KINDS: tuple[ActionKind, ...] = get_args(ActionKind)
 OPENINGS: tuple[str, ...] = ("ge-elfen", "hoeher-hat", "zweite-alte", "trumpf")
 
 
@@ -12,7 +15,7 @@ class Action(NamedTuple):
     """One action by one seat. Only the fields of its kind are set (a tuple: cheap to make)."""
 
     seat: int
-    do: str
+    do: ActionKind
     card: str | None = None
     opening: str | None = None
     suit: str | None = None
@@ -37,7 +40,7 @@ class Action(NamedTuple):
     def from_json(cls, data: dict[str, Any]) -> Action:
         """The inverse of ``to_json`` for a stored, already accepted action (a deal record's
         actions are checked by ``engine.record`` instead)."""
-        return cls(int(data["seat"]), str(data["do"]), card=data.get("card"),
+        return cls(int(data["seat"]), cast(ActionKind, str(data["do"])), card=data.get("card"),
                    opening=data.get("opening"), suit=data.get("suit"),
                    double=bool(data.get("double", False)), against=data.get("against"))
 

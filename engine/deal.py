@@ -13,11 +13,11 @@ import secrets
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
 from .actions import OPENINGS, Action
 from .cards import CANONICAL_PACK, CODES, POINTS, SUITS, shuffled_pack
-from .errors import IllegalAction
+from .errors import IllegalAction, RefusalCode
 from .events import Event
 from .rules import Rules
 from .tricks import (
@@ -31,6 +31,16 @@ from .tricks import (
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 AUS = 101
+
+EndReason = Literal[
+    "aus", "gaigel", "untergaigelt", "uebergaigelt", "false_accusation", "five_tricks",
+    "five_sevens", "played_out",
+]
+"""Why a deal ended: a knock won (``aus``, ``gaigel``: the opponents without a trick) or lost
+(``untergaigelt``), an accusation right (``uebergaigelt``) or wrong (``false_accusation``),
+five tricks in a row, five Sevens, or the last trick played."""
+
+END_REASONS: tuple[EndReason, ...] = get_args(EndReason)
 """The points a team must reach, and then claim."""
 
 _event = tuple.__new__
@@ -111,7 +121,7 @@ class Result:
 
     winner: int
     games: int
-    reason: str
+    reason: EndReason
 
     def to_json(self) -> dict[str, Any]:
         return {"winner": self.winner, "games": self.games, "reason": self.reason}
@@ -213,7 +223,7 @@ class Deal:
         self._follow_at = -1
         """How many actions had been applied when ``_follow`` was computed (a cache: the
         same refusals serve the legal plays and the validation of the play made)."""
-        self._follow: Mapping[str, str] = NO_REFUSAL
+        self._follow: Mapping[str, RefusalCode] = NO_REFUSAL
         """Per seat: copies of Kings and Obers in hand already used in a declaration."""
         self.declared_suits: set[str] = set()
         self.exchanges: list[tuple[int, str, str]] = []
@@ -254,7 +264,7 @@ class Deal:
 
     # ------------------------------------------------------------------ refusal routines
 
-    def play_refusal(self, seat: int, card: str, opening: str | None = None) -> str | None:
+    def play_refusal(self, seat: int, card: str, opening: str | None = None) -> RefusalCode | None:
         """Why ``seat`` may not play ``card`` now (a spec error code), or None when it may."""
         if self.result is not None:
             return "deal_over"
@@ -271,11 +281,11 @@ class Deal:
                    else self._follow_refusals(hand))
         return refused.get(card)
 
-    def _opening_refusal(self, hand: list[str], card: str, opening: str | None) -> str | None:
+    def _opening_refusal(self, hand: list[str], card: str, opening: str | None) -> RefusalCode | None:
         ok = opening is not None and opening in openings_for(card, hand, self.trump_suit)
         return None if ok else "bad_opening"
 
-    def _follow_refusals(self, hand: list[str]) -> Mapping[str, str]:
+    def _follow_refusals(self, hand: list[str]) -> Mapping[str, RefusalCode]:
         """The cards of the hand to play that may not follow to the current trick, with the
         reason (``engine.tricks.follow_refusals``). Computed for the whole hand once per
         position: the same answer serves the legal plays, the validation of the play made
@@ -289,7 +299,7 @@ class Deal:
             self._follow_at = done
         return self._follow
 
-    def declare_refusal(self, seat: int, suit: str, double: bool = False) -> str | None:
+    def declare_refusal(self, seat: int, suit: str, double: bool = False) -> RefusalCode | None:
         """Why ``seat`` may not show the King-Ober pair (or both pairs) of ``suit`` now."""
         if self.result is not None:
             return "deal_over"
@@ -325,7 +335,7 @@ class Deal:
                 return "already_declared"
         return None
 
-    def exchange_refusal(self, seat: int) -> str | None:
+    def exchange_refusal(self, seat: int) -> RefusalCode | None:
         """Why ``seat`` may not swap the trump Seven for the indicator now."""
         if self.result is not None:
             return "deal_over"
@@ -341,7 +351,7 @@ class Deal:
             return "no_trick_yet"
         return None
 
-    def accuse_refusal(self, seat: int, against: int | None = None) -> str | None:
+    def accuse_refusal(self, seat: int, against: int | None = None) -> RefusalCode | None:
         """Why ``seat`` may not accuse ``against`` of having played on past 101 now."""
         if self.result is not None:
             return "deal_over"
@@ -360,7 +370,7 @@ class Deal:
             return None
         return against
 
-    def sevens_refusal(self, seat: int) -> str | None:
+    def sevens_refusal(self, seat: int) -> RefusalCode | None:
         if self.result is not None:
             return "deal_over"
         hand = self.hands[seat]
@@ -368,7 +378,7 @@ class Deal:
             return "not_allowed"
         return None
 
-    def refusal(self, action: Action) -> str | None:
+    def refusal(self, action: Action) -> RefusalCode | None:
         """The one answer to 'may this action apply now?': None, or the reason code."""
         seat, do, card, opening, suit, double, against = action
         if not 0 <= seat < self.players:
@@ -414,7 +424,7 @@ class Deal:
                 out.append(card)
         return out
 
-    def play_refusals(self, seat: int) -> dict[str, str]:
+    def play_refusals(self, seat: int) -> dict[str, RefusalCode]:
         """Why each card of ``seat``'s hand may not be played now (cards it may play are
         absent): the routine that validates a play, so that a hand can say why a card is
         disabled. Empty when it is not ``seat``'s turn."""
@@ -702,7 +712,7 @@ class Deal:
             games = 2 if self.opponents_have_no_trick(first) else 1
             self._finish(first, games, "played_out", events)
 
-    def _finish(self, winner: int, games: int, reason: str, events: list[Event]) -> None:
+    def _finish(self, winner: int, games: int, reason: EndReason, events: list[Event]) -> None:
         self.result = Result(winner, games, reason)
         self.to_play = None
         self._window_team = None

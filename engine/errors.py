@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-ERROR_CODES: tuple[str, ...] = (
+from typing import Literal, get_args
+
+RefusalCode = Literal[
     "not_your_turn", "not_in_hand", "must_follow", "must_beat", "must_trump", "must_overtrump",
     "trump_in_first_trick", "bad_opening", "no_trick_yet", "no_marriage", "already_declared",
     "no_seven", "meld_closed", "deal_over", "not_allowed",
-)
+]
+"""Why the rules refuse an action (the spec's reason codes)."""
 
-MESSAGES: dict[str, str] = {
+ERROR_CODES: tuple[RefusalCode, ...] = get_args(RefusalCode)
+
+MESSAGES: dict[RefusalCode, str] = {
     "not_your_turn": "It is not your turn.",
     "not_in_hand": "You do not hold that card.",
     "must_follow": "You must follow suit.",
@@ -32,7 +37,7 @@ The bot has its own sentences in every language (``bot.texts``), keyed by these 
 class IllegalAction(Exception):
     """An action the rules refuse. ``code`` is the spec's reason; the state is unchanged."""
 
-    def __init__(self, code: str):
+    def __init__(self, code: RefusalCode):
         if code not in MESSAGES:
             raise ValueError(f"unknown error code {code!r}")
         self.code = code

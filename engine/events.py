@@ -6,9 +6,9 @@ An event's ``secret`` fields are known only to its ``seat``; everyone else sees 
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple, get_args
 
-EVENT_KINDS: tuple[str, ...] = (
+EventKind = Literal[
     "card_played",      # seat, card, face_down, opening
     "trick_taken",      # seat (winner), cards [[seat, card], ...], index
     "card_drawn",       # seat, card (secret unless it is the indicator), indicator
@@ -19,11 +19,13 @@ EVENT_KINDS: tuple[str, ...] = (
     "accused",          # seat, against
     "recount",          # team, tricks [[cards]], melds, points, enough
     "deal_over",        # winner, games, reason
-)
+]
+
+EVENT_KINDS: tuple[EventKind, ...] = get_args(EventKind)
 
 
 class Event(NamedTuple):
-    kind: str
+    kind: EventKind
     seat: int | None
     data: dict[str, Any]
     secret: tuple[str, ...] = ()

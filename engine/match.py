@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .deal import Deal
+from .deal import Deal, EndReason
 
 KINDS: tuple[str, ...] = ("strokes", "tokens", "points", "three")
 DEFAULT_LIMITS: dict[str, int] = {"strokes": 10, "tokens": 10, "points": 7, "three": 10}
@@ -47,7 +47,7 @@ class DealOutcome:
 
     winner: int
     games: int
-    reason: str = "aus"
+    reason: EndReason = "aus"
     points: tuple[int, ...] = ()
     """Per team: points at the end of the deal (cards, melds and other points)."""
     tricks: tuple[int, ...] = ()

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from .cards import STRENGTH, SUITS
+from .errors import RefusalCode
 
-NO_REFUSAL: dict[str, str] = {}
+NO_REFUSAL: dict[str, RefusalCode] = {}
 """No card refused (shared, never mutated)."""
 
 
@@ -84,7 +85,7 @@ def openings_for(card: str, hand: Sequence[str], trump: str) -> tuple[str, ...]:
 
 def follow_refusals(hand: Sequence[str], trick: Sequence[tuple[int, str]], trump: str,
                     first_trick: bool, strict: bool,
-                    beat_when_trumped: bool) -> Mapping[str, str]:
+                    beat_when_trumped: bool) -> Mapping[str, RefusalCode]:
     """The cards of ``hand`` that may not follow to ``trick``, each with the reason code.
 
     ``first_trick``: the first trick under the openings rule (no trump unless the hand is all
@@ -102,7 +103,7 @@ def follow_refusals(hand: Sequence[str], trick: Sequence[tuple[int, str]], trump
     strength = STRENGTH
     led = trick[0][1][0]
     if any(c[0] == led for c in hand):
-        out = {c: "must_follow" for c in hand if c[0] != led}
+        out: dict[str, RefusalCode] = {c: "must_follow" for c in hand if c[0] != led}
         if led != trump and not beat_when_trumped and any(c[0] == trump for _, c in trick):
             return out
         best = max(strength[c] for _, c in trick if c[0] == led)

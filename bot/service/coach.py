@@ -22,7 +22,7 @@ from engine.tricks import team_of, winner_index
 from ..storage import queries as q
 from ..storage.db import Storage
 from .computer import make_computer
-from .errors import ServiceError
+from .errors import Refused, ServiceError
 from .table import LiveTable
 from .views import seated
 
@@ -59,7 +59,7 @@ async def hint_for(t: LiveTable, user_id: int, budget_ms: int | None) -> Hint:
         raise ServiceError("deal_over")
     seat = t.seat_of_chair(chair)
     if deal.to_play != seat:
-        raise ServiceError("not_your_turn")
+        raise Refused("not_your_turn")
     coach = make_computer(COACH_LEVEL, seat, t.players, t.rules, budget_ms=budget_ms)
     replay = Deal(deal.layout, deal.rules)
     for action in deal.actions:

@@ -1,6 +1,7 @@
-"""The computer seats: a computer player per seat played by the computer (or for an away
+"""The computer turns: a computer player per seat played by the computer (or for an away
 person), asked for its claims when one may have become possible and for its card on its turn.
-Each of its actions is written like a person's, one transaction each."""
+Each of its actions is written like a person's, one transaction each. A computer is asked in
+one place, ``ComputerTurns.think``."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from engine import Action, Deal, View, seat_view
 from engine.tricks import team_of
 
 from .computer import LIGHT_LEVELS, Computer
-from .deals import DealWrites
-from .models import Committed
+from .core import Change, TableChanges
+from .deals import Dealing
+from .models import Via
 from .table import LiveTable
 
 log = logging.getLogger("bot.service")
@@ -23,22 +25,29 @@ MAX_CLAIMS_PER_TURN = 24
 """Safety net against a computer that keeps claiming: then it only plays until the next card."""
 
 
-class ComputerSeats(DealWrites):
-    def _brain(self, t: LiveTable, seat: int) -> Computer:
+class ComputerTurns:
+    """The computers' claims and cards at a table being changed (held by play and the lobby)."""
+
+    def __init__(self, core: TableChanges, dealing: Dealing) -> None:
+        self.core = core
+        self.dealing = dealing
+
+    def brain(self, t: LiveTable, seat: int) -> Computer:
         """The computer player of a seat, made on demand and told the deal so far."""
         brain = t.brains.get(seat)
         if brain is None:
             deal = t.deal
             assert deal is not None
-            brain = self._new_brain(t, seat)
+            brain = self.core.new_brain(t, seat)
             replay = Deal(deal.layout, deal.rules)
             for action in deal.actions:
                 brain.observe([e.seen_by(seat) for e in replay.apply(action)])
             t.brains[seat] = brain
         return brain
 
-    async def _think(self, brain: Computer, method: str, view: View) -> Action | None:
-        """Ask a computer player; searching levels think on a worker thread (they allow it)."""
+    async def think(self, brain: Computer, method: str, view: View) -> Action | None:
+        """Ask a computer player (``method``: ``claim`` or ``choose``); searching levels think
+        on a worker thread (they allow it), the light ones at once. None when it failed."""
         fn = getattr(brain, method)
         try:
             if brain.level in LIGHT_LEVELS:
@@ -50,22 +59,22 @@ class ComputerSeats(DealWrites):
             log.exception("computer player failed in %s", method)
             return None
 
-    async def _computer_turn(self, t: LiveTable, seat: int, via: str, outcomes: list[Committed],
-                             chair_updates: Iterable[tuple[int, bool, int]] = ()) -> None:
+    async def turn(self, change: Change, seat: int, via: Via,
+                   chair_updates: Iterable[tuple[int, bool, int]] = ()) -> None:
         """A computer takes ``seat``'s turn: its claims if it makes any, then its card."""
+        t = change.table
         updates = list(chair_updates)
         for _ in range(MAX_CLAIMS_PER_TURN):
             deal = t.deal
             assert deal is not None
             if deal.over or deal.to_play != seat:
                 return
-            action = await self._think(self._brain(t, seat), "choose", seat_view(deal, seat))
+            action = await self.think(self.brain(t, seat), "choose", seat_view(deal, seat))
             if action is None or action.seat != seat or not deal.can(action):
                 if action is not None:
                     log.warning("table %d: a computer chose an illegal action", t.id)
                 break
-            await self._apply(t, action, actor=None, via=via, outcomes=outcomes,
-                              chair_updates=updates)
+            await self.dealing.apply(change, action, actor=None, via=via, chair_updates=updates)
             updates = []
             if action.do == "play":
                 return
@@ -73,10 +82,9 @@ class ComputerSeats(DealWrites):
         assert deal is not None
         if not deal.over and deal.to_play == seat:
             action = random.choice(deal.legal_plays(seat))
-            await self._apply(t, action, actor=None, via=via, outcomes=outcomes,
-                              chair_updates=updates)
+            await self.dealing.apply(change, action, actor=None, via=via, chair_updates=updates)
 
-    async def _run_computers(self, t: LiveTable, outcomes: list[Committed]) -> None:
+    async def run(self, change: Change) -> None:
         """Claims of every computer seat first, then the computer to play; until a person's
         turn or the deal's end. Each action is its own transaction.
 
@@ -86,6 +94,7 @@ class ComputerSeats(DealWrites):
         between opens no new claim (as ``engine.selfplay`` notes); the seat to play is asked
         anyway, ``choose`` makes a due claim first.
         """
+        t = change.table
         claims = 0
         while t.status == "playing" and t.deal is not None and not t.deal.over:
             deal = t.deal
@@ -95,16 +104,16 @@ class ComputerSeats(DealWrites):
                 for seat in t.auto_seats():
                     if deal.over:
                         break
-                    brain = self._brain(t, seat)
-                    action = await self._think(brain, "claim", seat_view(deal, seat))
+                    brain = self.brain(t, seat)
+                    action = await self.think(brain, "claim", seat_view(deal, seat))
                     if action is None or action.do == "play" or action.seat != seat:
                         continue
                     if action.do == "knock" and self._knock_waits(t, seat):
                         continue
                     if deal.can(action):
                         claims += 1
-                        await self._apply(t, action, actor=None, via=self._via(t, seat),
-                                          outcomes=outcomes)
+                        await self.dealing.apply(change, action, actor=None,
+                                                 via=computer_via(t, seat))
                         claimed = True
             if deal.over:
                 break
@@ -113,7 +122,7 @@ class ComputerSeats(DealWrites):
             to_play = deal.to_play
             if to_play is None or not t.seat_chair(to_play).auto:
                 break
-            await self._computer_turn(t, to_play, self._via(t, to_play), outcomes)
+            await self.turn(change, to_play, computer_via(t, to_play))
             claims = 0
 
     @staticmethod
@@ -130,6 +139,7 @@ class ComputerSeats(DealWrites):
         return any(team_of(s, t.players) == team and not t.seat_chair(s).auto
                    for s in range(t.players) if s != seat)
 
-    @staticmethod
-    def _via(t: LiveTable, seat: int) -> str:
-        return "computer" if t.seat_chair(seat).computer else "away"
+
+def computer_via(t: LiveTable, seat: int) -> Via:
+    """A computer's own seat, or a computer standing in for an away person."""
+    return "computer" if t.seat_chair(seat).computer else "away"

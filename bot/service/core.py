@@ -1,6 +1,11 @@
 """The one path every change of a table takes: find the table, take its lock, write one
-transaction with the table's version bump, then tell ``on_outcome``. Lobby, play and the
-computer seats are built on these few methods; nothing else writes a table."""
+transaction with the table's version bump, release the lock, then tell ``on_outcome``.
+
+``TableChanges`` is that path and the tables in memory; dealing, the computer turns, play and
+the lobby each hold it, and nothing else writes a table. The news of a change (its
+``Committed`` outcomes) is told after the lock is released, in commit order per table: a
+callback may change the same table again, and its news follows the news it was told.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ import asyncio
 import logging
 import random
 import time
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Any
@@ -16,8 +22,8 @@ from engine import Deal
 
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Statement, Storage
-from .computer import Computer, levels, make_computer
-from .errors import ServiceError
+from .computer import Computer, make_computer
+from .errors import NoTable, NotHost, NotStarted, ServiceError, StaleTable
 from .hydrate import build_table
 from .models import Committed
 from .registry import CLOSED_KEPT, TableRegistry
@@ -28,7 +34,39 @@ log = logging.getLogger("bot.service")
 CommittedCallback = Callable[[Committed], Awaitable[None]]
 
 
-class ServiceCore:
+class Change:
+    """One change of a table, under its lock: the table and the outcomes committed so far."""
+
+    __slots__ = ("outcomes", "table")
+
+    def __init__(self, table: LiveTable) -> None:
+        self.table = table
+        self.outcomes: list[Committed] = []
+
+    def tell(self, outcome: Committed) -> None:
+        """A committed outcome, told to ``on_outcome`` once the table's lock is released."""
+        self.outcomes.append(outcome)
+
+
+class _News:
+    """A table's committed outcomes not told yet, in commit order, and who is telling them."""
+
+    __slots__ = ("queued", "teller", "told", "waiting", "wake")
+
+    def __init__(self) -> None:
+        self.waiting: deque[Committed] = deque()
+        self.queued = 0
+        self.told = 0
+        self.teller: asyncio.Task[Any] | None = None
+        """The task handing the news to ``on_outcome`` now: a change it makes from inside
+        ``on_outcome`` queues its news behind the current one instead of waiting for it."""
+        self.wake = asyncio.Event()
+        """Set (and replaced) whenever an outcome has been told or the teller stopped."""
+
+
+class TableChanges:
+    """The tables in memory and the change path over them (see the module text)."""
+
     def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
                  on_outcome: CommittedCallback | None = None,
                  computer_budget_ms: int | None = None, seed: int | None = None,
@@ -40,15 +78,17 @@ class ServiceCore:
         the tables of guilds on those shards (other processes run the others); None: all."""
         self.clock = clock
         self.on_outcome = on_outcome
-        """Awaited after each change is committed, in order, under the table's lock: the shell
-        may render there, but must not call this service's changing methods for that table."""
+        """Awaited with each committed outcome, in commit order per table, after the table's
+        lock is released (it may call the service again, also for the same table)."""
         self.computer_budget_ms = computer_budget_ms
-        self._rng = random.Random(seed) if seed is not None else None
+        self.rng = random.Random(seed) if seed is not None else None
+        """With a seed, the packs dealt and the computers' seeds are drawn from it."""
         self.tables = TableRegistry(closed_kept)
-        self._create_lock = asyncio.Lock()
+        self.create_lock = asyncio.Lock()
         """Opening tables one at a time keeps one live table per channel."""
         self.recovered: list[int] = []
         """Tables rebuilt at start."""
+        self._news: dict[int, _News] = {}
 
     async def close(self) -> None:
         await self.db.close()
@@ -56,18 +96,28 @@ class ServiceCore:
     # ------------------------------------------------------------------ the change path
 
     @asynccontextmanager
-    async def _changing(self, table_id: int) -> AsyncIterator[LiveTable]:
-        """The table under its lock, rebuilt first if an earlier write was interrupted."""
+    async def change(self, table_id: int) -> AsyncIterator[Change]:
+        """The table under its lock (rebuilt first if an earlier write was interrupted); its
+        outcomes are told after the lock is released, also when the change failed later."""
         t = self.tables.need(table_id)
-        async with t.lock:
-            if t.dirty:
-                await self._reload(t)
-            if self.tables.get(t.id) is not t:
-                raise ServiceError("no_table")
-            yield t
+        upto = 0
+        try:
+            async with t.lock:
+                if t.dirty:
+                    await self.reload(t)
+                if self.tables.get(t.id) is not t:
+                    raise NoTable()
+                change = Change(t)
+                try:
+                    yield change
+                finally:
+                    upto = self._queue(t.id, change.outcomes)
+        finally:
+            if upto:
+                await self._tell(t.id, upto)
 
-    async def _commit(self, t: LiveTable, change: Callable[[Any], Any] | None = None, *,
-                      now: float | None = None, **columns: Any) -> Any:
+    async def commit(self, t: LiveTable, change: Callable[[Any], Any] | None = None, *,
+                     now: float | None = None, **columns: Any) -> Any:
         """One transaction: the table's version bump (setting ``columns`` of its row) and
         ``change``; memory's version follows once it is committed. Returns ``change``'s
         answer."""
@@ -77,11 +127,11 @@ class ServiceCore:
             q.bump(c, t.id, t.version, updated_at=at, **columns)
             return None if change is None else change(c)
 
-        answer = await self._write(t, txn)
+        answer = await self.write(t, txn)
         t.version += 1
         return answer
 
-    async def _write(self, t: LiveTable, work: Callable[[Any], Any] | Statement) -> Any:
+    async def write(self, t: LiveTable, work: Callable[[Any], Any] | Statement) -> Any:
         """One transaction: a function of a connection, or one versioned statement (its own
         transaction); on any failure the table is rebuilt from the database."""
         try:
@@ -92,36 +142,91 @@ class ServiceCore:
             t.dirty = True
             raise
         except StaleVersion:
-            await self._reload(t)
-            raise ServiceError("stale") from None
+            await self.reload(t)
+            raise StaleTable() from None
         except BaseException:
             t.dirty = True
             try:
-                await self._reload(t)
+                await self.reload(t)
             except Exception:
                 log.exception("table %d: reload after a failed write failed", t.id)
             raise
 
-    async def _emit(self, t: LiveTable, outcome: Committed, outcomes: list[Committed]) -> None:
-        outcomes.append(outcome)
-        if self.on_outcome is not None:
-            try:
-                await self.on_outcome(outcome)
-            except Exception:
-                log.exception("table %d: on_outcome callback failed", t.id)
+    # ------------------------------------------------------------------ telling
+
+    def _queue(self, table_id: int, outcomes: list[Committed]) -> int:
+        """Queue a change's outcomes (under the table's lock, so in commit order); the count
+        queued so far, or 0 when there is nothing to tell."""
+        if not outcomes or self.on_outcome is None:
+            return 0
+        news = self._news.get(table_id)
+        if news is None:
+            news = self._news[table_id] = _News()
+        news.waiting.extend(outcomes)
+        news.queued += len(outcomes)
+        return news.queued
+
+    async def _tell(self, table_id: int, upto: int) -> None:
+        """Tell the table's news until the ``upto``-th outcome has been told: this task tells
+        it, or waits while another task tells it. A task inside ``on_outcome`` for this table
+        returns at once: the telling around it tells this news next."""
+        news = self._news.get(table_id)
+        task = asyncio.current_task()
+        while news is not None and news.told < upto:
+            if news.teller is not None:
+                if news.teller is task:
+                    return
+                await news.wake.wait()
+            elif news.waiting:
+                await self._tell_all(table_id, news, task)
+            else:
+                return
+
+    async def _tell_all(self, table_id: int, news: _News, task: asyncio.Task[Any] | None
+                        ) -> None:
+        on_outcome = self.on_outcome
+        assert on_outcome is not None
+        news.teller = task
+        try:
+            while news.waiting:
+                outcome = news.waiting.popleft()
+                try:
+                    await on_outcome(outcome)
+                except Exception:
+                    log.exception("table %d: on_outcome callback failed", table_id)
+                finally:
+                    news.told += 1
+                    news.wake.set()
+                    news.wake = asyncio.Event()
+        finally:
+            news.teller = None
+            news.wake.set()
+            news.wake = asyncio.Event()
+            if not news.waiting and self._news.get(table_id) is news:
+                del self._news[table_id]
 
     # ------------------------------------------------------------------ memory from the database
 
-    def _build(self, row: dict[str, Any], lock: asyncio.Lock | None = None) -> LiveTable:
-        return build_table(row, self._new_brain, lock)
+    async def recover(self) -> None:
+        """Rebuild the live tables of this process's shards (all without shards)."""
+        rows = await self.db.read(q.load_live, None, self.shards)
+        for row in rows:
+            table = self.build(row)
+            self.tables.add(table)
+            self.recovered.append(table.id)
+        if rows:
+            log.info("recovered %d live tables", len(rows))
 
-    async def _reload(self, t: LiveTable) -> None:
+    def build(self, row: dict[str, Any], lock: asyncio.Lock | None = None) -> LiveTable:
+        return build_table(row, self.new_brain, lock)
+
+    async def reload(self, t: LiveTable) -> None:
         """Rebuild a table from the database after a failed or interrupted write."""
         rows = await self.db.read(q.load_live, t.id)
         if not rows:
             self.tables.discard(t.id)
             return
-        fresh = self._build(rows[0], lock=t.lock)
+        fresh = self.build(rows[0], lock=t.lock)
         for name in LiveTable.__slots__:
             setattr(t, name, getattr(fresh, name))
         t.dirty = False
@@ -136,9 +241,7 @@ class ServiceCore:
         return (guild_id >> 22) % count in ids
 
     async def load(self, table_id: int) -> bool:
-        """Bring a closed table back into memory, so that the buttons of its old messages answer
-        after a restart as they did before (a start recovers only live tables). False when
-        there is no such table, or when it belongs to a guild of another process's shards."""
+        """Bring a closed table back into memory (see ``GameService.load``)."""
         t = self.tables.get(table_id)
         if t is None:
             rows = await self.db.read(q.load_live, table_id)
@@ -146,58 +249,42 @@ class ServiceCore:
                 return False
             t = self.tables.get(table_id)  # another click may have loaded it meanwhile
             if t is None:
-                t = self._build(rows[0])
+                t = self.build(rows[0])
                 self.tables.add(t)
         if not t.live:
             self.tables.note_closed(t)
         return True
 
-    def _new_brain(self, t: LiveTable, seat: int) -> Computer:
+    def new_brain(self, t: LiveTable, seat: int) -> Computer:
+        """A computer player for ``seat`` of the table's current deal, of its chair's level."""
         c = t.seat_chair(seat)
         level = c.level if c.computer and c.level else t.options.level
-        seed = self._rng.randrange(2**32) if self._rng is not None else None
+        seed = self.rng.randrange(2**32) if self.rng is not None else None
         return make_computer(level, seat, t.players, t.rules,
                              budget_ms=self.computer_budget_ms, seed=seed)
 
-    # ------------------------------------------------------------------ lookups and guards
 
-    def table_in_channel(self, channel_id: int) -> int | None:
-        """The live (open, playing or waiting) table of a channel."""
-        return self.tables.in_channel(channel_id)
+# ---------------------------------------------------------------------- guards
 
-    def live_tables(self) -> list[int]:
-        return self.tables.live_ids()
 
-    def seat_of(self, table_id: int, user_id: int) -> int | None:
-        """The user's engine seat in the current deal (their chair before the first deal)."""
-        t = self.tables.need(table_id)
-        chair = t.chair_of_user(user_id)
-        return None if chair is None else t.seat_of_chair(chair)
+def need_host(t: LiveTable, user_id: int) -> None:
+    if user_id != t.host_id:
+        raise NotHost()
 
-    def is_host(self, table_id: int, user_id: int) -> bool:
-        return self.tables.need(table_id).host_id == user_id
 
-    @staticmethod
-    def computer_levels() -> tuple[str, ...]:
-        return levels()
+def need_host_before_start(t: LiveTable, user_id: int) -> None:
+    """Seating computers and starting are the host's, and only before the match starts."""
+    need_host(t, user_id)
+    if t.status != "open":
+        raise ServiceError("already_started" if t.live else "table_closed")
 
-    @staticmethod
-    def _need_host(t: LiveTable, user_id: int) -> None:
-        if user_id != t.host_id:
-            raise ServiceError("not_host")
 
-    def _need_host_before_start(self, t: LiveTable, user_id: int) -> None:
-        """Seating computers and starting are the host's, and only before the match starts."""
-        self._need_host(t, user_id)
-        if t.status != "open":
-            raise ServiceError("already_started" if t.live else "table_closed")
-
-    @staticmethod
-    def _need_deal(t: LiveTable) -> Deal:
-        if t.status == "open":
-            raise ServiceError("not_started")
-        if not t.live:
-            raise ServiceError("table_closed")
-        if t.status != "playing" or t.deal is None:
-            raise ServiceError("deal_over")
-        return t.deal
+def need_deal(t: LiveTable) -> Deal:
+    """The deal being played; refused before the start, between deals and once closed."""
+    if t.status == "open":
+        raise NotStarted()
+    if not t.live:
+        raise ServiceError("table_closed")
+    if t.status != "playing" or t.deal is None:
+        raise ServiceError("deal_over")
+    return t.deal

@@ -1,6 +1,6 @@
 """The two writes of a deal: dealing it, and applying one accepted action (with the deal's end
 and the match score when it ends). Each is one transaction with the table's version bump,
-committed before anyone hears of it."""
+committed before anyone hears of it (``TableChanges`` tells the news after the lock)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from engine.match import MatchScore, outcome_of
 from engine.tricks import team_of
 
 from ..storage import queries as q
-from .core import ServiceCore
+from .core import Change, TableChanges
 from .hydrate import with_call
-from .models import Committed, DealEnd
+from .models import Committed, DealEnd, Via, public_news
 from .ratings import rate_safely
 from .table import LiveTable
 from .views import deadline
@@ -28,8 +28,16 @@ CLAIM_EVENTS = frozenset({"trick_taken", "card_drawn", "marriage_shown", "seven_
 """After these a computer seat may have a new claim; a card played into a trick opens none."""
 
 
-class DealWrites(ServiceCore):
-    async def _start_deal(self, t: LiveTable, outcomes: list[Committed], *, new_match: bool) -> None:
+class Dealing:
+    """Deals and applies actions at a table being changed (held by play, the lobby and the
+    computer turns)."""
+
+    def __init__(self, core: TableChanges) -> None:
+        self.core = core
+
+    async def start(self, change: Change, *, new_match: bool) -> None:
+        """Deal the next deal (the first of a new match with ``new_match``)."""
+        t = change.table
         n = t.players
         if new_match or t.match is None or t.match.over:
             match = MatchScore(t.options.scoring, t.teams, t.options.limit)
@@ -38,8 +46,9 @@ class DealWrites(ServiceCore):
             match = t.match
             number = t.deal_number + 1
         shift = (number - 1) % n
-        if self._rng is not None:
-            layout = Layout.from_pack(shuffled_pack(self._rng), n)
+        rng = self.core.rng
+        if rng is not None:
+            layout = Layout.from_pack(shuffled_pack(rng), n)
         else:
             layout = Layout.shuffled(n)
         deal = Deal(layout, t.rules)
@@ -50,10 +59,10 @@ class DealWrites(ServiceCore):
             seats.append({"seat": s, "chair": c.chair, "team": team_of(c.chair, t.players),
                           "user_id": c.user_id, "name": c.name, "computer": c.computer,
                           "level": c.level})
-        now = self.clock()
+        now = self.core.clock()
         match_id = None if match is not t.match else t.match_id
 
-        def change(c: Any) -> tuple[int, int]:
+        def insert(c: Any) -> tuple[int, int]:
             mid = match_id
             if mid is None:
                 mid = q.insert_match(c, t.id, match.kind, match.to_json(), now)
@@ -62,24 +71,24 @@ class DealWrites(ServiceCore):
                                 layout.to_json(), seats, now)
             return mid, did
 
-        mid, did = await self._commit(t, change, now=now, status="playing")
+        mid, did = await self.core.commit(t, insert, now=now, status="playing")
         t.status = "playing"
         t.match, t.match_id = match, mid
         t.deal, t.deal_id, t.deal_number, t.shift = deal, did, number, shift
         t.turn_since = now
         t.ready.clear()
-        t.brains = {s: self._new_brain(t, s) for s in t.auto_seats()}
+        t.brains = {s: self.core.new_brain(t, s) for s in t.auto_seats()}
         t.claims_due = True
         t.hints = {}
         log.info("table %d deal %d started (number %d)", t.id, did, number)
-        await self._emit(t, Committed(t.id, t.version, "deal_started", did, number,
-                                    to_play=deal.to_play, deadline=deadline(t)), outcomes)
+        change.tell(Committed(t.id, t.version, "deal_started", did, number,
+                              to_play=deal.to_play, deadline=deadline(t)))
 
-    async def _apply(self, t: LiveTable, action: Action, *, actor: int | None, via: str,
-                     outcomes: list[Committed],
-                     chair_updates: Iterable[tuple[int, bool, int]] = ()) -> None:
+    async def apply(self, change: Change, action: Action, *, actor: int | None, via: Via,
+                    chair_updates: Iterable[tuple[int, bool, int]] = ()) -> None:
         """Apply a legal action, persist it with the version bump (and the deal's end), then
         tell. The engine refuses illegal actions before anything changes."""
+        t = change.table
         deal = t.deal
         assert deal is not None and t.deal_id is not None and t.match is not None
         before = deal.to_play
@@ -88,7 +97,7 @@ class DealWrites(ServiceCore):
         idx = len(deal.actions) - 1
         claims_due = action.do != "play" or deal.played_on != played_on or any(
             e.kind in CLAIM_EVENTS for e in events)
-        now = self.clock()
+        now = self.core.clock()
         deal_id, version, table_id = t.deal_id, t.version, t.id
         chair_updates = list(chair_updates)
         record = action.to_json()
@@ -99,12 +108,12 @@ class DealWrites(ServiceCore):
         if deal.result is not None:
             outcome = outcome_of(deal, t.shift)
             new_match = t.match.copy()
-            change = new_match.add(outcome)
+            scored = new_match.add(outcome)
             display = new_match.display()
             end = with_call(t, DealEnd(deal_id, t.deal_number, deal.result, outcome.winner,
-                                             outcome.games, outcome.reason, outcome.points, change,
-                                             display))
-            status = "over" if change.match_over else "waiting"
+                                       outcome.games, outcome.reason, outcome.points, scored,
+                                       display))
+            status = "over" if scored.match_over else "waiting"
             result_rows = self._result_rows(t, deal, end, outcome.culprit, now)
         score_json = None if end is None else {"change": end.change.to_json(),
                                                 "points": list(end.points), "after": end.score}
@@ -128,7 +137,7 @@ class DealWrites(ServiceCore):
                 rate_safely(c, deal_id)
 
         # A card played alone is one statement, which may share a commit with other tables'.
-        await self._write(t, stored if end is None and not chair_updates else txn)
+        await self.core.write(t, stored if end is None and not chair_updates else txn)
         # Committed: now memory, computer players and the outside world may learn of it.
         t.version = version + 1
         for chair, away, missed in chair_updates:
@@ -148,19 +157,20 @@ class DealWrites(ServiceCore):
             t.status = status
             t.brains = {}
             if status == "over":
-                self.tables.note_closed(t)
+                self.core.tables.note_closed(t)
         log.info("table %d seat %d %s (%s)", table_id, action.seat, action.do, via)
         if end is not None:
             log.info("table %d deal %d over: team %d wins %d (%s)%s", table_id, deal_id,
                      end.winner_team, end.games, end.reason,
                      "; match over" if end.match_over else "")
-        await self._emit(t, Committed(
+        shown_action, shown_events = public_news(action, events)
+        change.tell(Committed(
             t.id, t.version, "action", deal_id, t.deal_number, index=idx, seat=action.seat,
-            chair=t.chair_of_seat(action.seat), actor=actor, via=via, action=action,
-            events=tuple(events), deal_end=end, to_play=deal.to_play,
-            deadline=deadline(t)), outcomes)
+            chair=t.chair_of_seat(action.seat), actor=actor, via=via, action=shown_action,
+            events=shown_events, deal_end=end, to_play=deal.to_play, deadline=deadline(t)))
 
-    def _result_rows(self, t: LiveTable, deal: Deal, end: DealEnd, culprit: int | None,
+    @staticmethod
+    def _result_rows(t: LiveTable, deal: Deal, end: DealEnd, culprit: int | None,
                      now: float) -> list[tuple[Any, ...]]:
         gaigel = end.games == 2 and (end.reason in GAIGEL_REASONS or end.reason == "played_out")
         last = deal.actions[-1] if deal.actions else None

@@ -48,8 +48,8 @@ from typing import IO, Any
 
 from ..storage import queries as q
 from ..storage.db import Storage
-from . import ratings
-from .errors import ServiceError
+from .errors import BadOption
+from .ratings import current_ratings, history_for_deals
 
 FORMATS = ("json", "csv")
 PAGE = 200
@@ -172,7 +172,7 @@ def _separator(fmt: str) -> str:
 
 def _check(fmt: str) -> None:
     if fmt not in FORMATS:
-        raise ServiceError("bad_option", detail=f"format must be one of {', '.join(FORMATS)}")
+        raise BadOption(f"format must be one of {', '.join(FORMATS)}")
 
 
 async def export_history(storage: Storage, *, guild_id: int | None = None,
@@ -196,7 +196,7 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
         if len(rows) < page:
             break
     if fmt == "json":
-        rated = (await storage.read(ratings.current_ratings, guild_id)
+        rated = (await storage.read(current_ratings, guild_id)
                  if table_id is None else None)
         yield _tail(fmt, count, rated)
 
@@ -205,7 +205,7 @@ def _page(c: Any, after: int, page: int, guild_id: int | None,
           table_id: int | None, since: float | None = None) -> list[dict[str, Any]]:
     """A page of finished deals, each with the ratings its end moved."""
     rows = q.finished_deals_page(c, after, page, guild_id, table_id, since)
-    moved = ratings.history_for_deals(c, [r["id"] for r in rows])
+    moved = history_for_deals(c, [r["id"] for r in rows])
     for r in rows:
         if r["id"] in moved:
             r["ratings"] = moved[r["id"]]
@@ -378,8 +378,8 @@ async def export_files(storage: Storage, *, limit: int, guild_id: int | None = N
     thread: the bot's event loop is not held up."""
     _check(fmt)
     if limit < MIN_LIMIT:
-        raise ServiceError("bad_option", detail=f"limit must be at least {MIN_LIMIT} bytes")
-    rated = (await storage.read(ratings.current_ratings, guild_id)
+        raise BadOption(f"limit must be at least {MIN_LIMIT} bytes")
+    rated = (await storage.read(current_ratings, guild_id)
              if fmt == "json" and table_id is None else None)
     writer = _Files(fmt, _head(fmt, guild_id, table_id, since, clock()),
                     lambda count, last: _tail(fmt, count, rated if last else None),

@@ -1,5 +1,5 @@
-"""The lobby: settings, opening a table, seats (people and computers), starting, dealing
-again, leaving and ending. Every change is one ``_commit`` under the table's lock."""
+"""The lobby: opening a table, seats (people and computers), starting, dealing again, leaving
+and ending. Every change is one ``commit`` under the table's lock (``TableChanges``)."""
 
 from __future__ import annotations
 
@@ -9,61 +9,25 @@ from typing import Any
 from ..storage import queries as q
 from ..storage.errors import is_duplicate
 from .computer import levels
-from .errors import ServiceError
-from .models import Committed, PublicState, TableOptions, UserPrefs
-from .play import Play
+from .computer_seats import ComputerTurns
+from .core import Change, TableChanges, need_host, need_host_before_start
+from .deals import Dealing
+from .errors import BadOption, NotSeated, NotStarted, ServiceError
+from .models import Committed, PublicState
+from .settings import Settings
 from .table import Chair, LiveTable
 from .views import public_state, seated
 
 log = logging.getLogger("bot.service")
 
 
-class Lobby(Play):
-    async def get_settings(self, guild_id: int) -> TableOptions:
-        row = await self.db.run(q.get_guild_settings, guild_id)
-        return TableOptions() if row is None else TableOptions.from_json(row)
-
-    async def settings_stored(self, guild_id: int) -> bool:
-        """Whether the server has settings of its own (else the defaults apply)."""
-        return await self.db.run(q.get_guild_settings, guild_id) is not None
-
-    async def set_settings(self, guild_id: int, **changes: Any) -> TableOptions:
-        old = await self.get_settings(guild_id)
-        new = old.changed(levels(), **changes)
-        now = self.clock()
-
-        def txn(c: Any) -> None:
-            q.put_guild_settings(c, guild_id, new.to_json(), now)
-            if new.season != old.season:
-                q.put_season_mode(c, guild_id, new.season, now)
-
-        await self.db.write(txn)
-        return new
-
-    async def get_user_prefs(self, user_id: int) -> UserPrefs:
-        row = await self.db.run(q.get_user_prefs, user_id)
-        return UserPrefs(user_id) if row is None else UserPrefs(user_id, **row)
-
-    async def set_user_prefs(self, user_id: int, *, dm_mirror: bool | None = None,
-                             language: str | None = None, ping: bool | None = None,
-                             primer_told: bool | None = None) -> UserPrefs:
-        """Change the given preferences (None: leave it) and answer all of them as stored.
-        Only the changed columns are written, in one transaction with the read: the row is
-        never read, then written back whole, which lost a preference changed in between."""
-        if language is not None and language not in ("en", "de"):
-            raise ServiceError("bad_option", detail="language must be en or de")
-        changes: dict[str, Any] = {k: v for k, v in (
-            ("dm_mirror", dm_mirror), ("language", language), ("ping", ping),
-            ("primer_told", primer_told)) if v is not None}
-        now = self.clock()
-
-        def txn(c: Any) -> dict[str, Any] | None:
-            if changes:
-                q.put_user_prefs(c, user_id, changes, now)
-            return q.get_user_prefs(c, user_id)
-
-        row = await self.db.write(txn)
-        return UserPrefs(user_id) if row is None else UserPrefs(user_id, **row)
+class Lobby:
+    def __init__(self, core: TableChanges, dealing: Dealing, computers: ComputerTurns,
+                 settings: Settings) -> None:
+        self.core = core
+        self.dealing = dealing
+        self.computers = computers
+        self.settings = settings
 
     async def create_table(self, guild_id: int, channel_id: int, host_id: int, host_name: str,
                            *, seat_host: bool = True, **options: Any) -> PublicState:
@@ -73,10 +37,10 @@ class Lobby(Play):
         target, deals, turn_timer, level, show_points, language, suit_style). Three-player
         tables score 5/3/1 unless a scoring is given.
         """
-        async with self._create_lock:
-            if self.table_in_channel(channel_id) is not None:
+        async with self.core.create_lock:
+            if self.core.tables.in_channel(channel_id) is not None:
                 raise ServiceError("table_exists")
-            base = await self.get_settings(guild_id)
+            base = await self.settings.get_settings(guild_id)
             options = {k: v for k, v in options.items() if v is not None}
             if options.get("players", base.players) == 3 and "scoring" not in options:
                 options["scoring"] = "three"
@@ -85,7 +49,7 @@ class Lobby(Play):
                 options["scoring"] = "strokes"
             opts = base.changed(levels(), **options)
             rules = opts.engine_rules()
-            now = self.clock()
+            now = self.core.clock()
 
             def txn(c: Any) -> int:
                 tid = q.insert_table(c, guild_id, channel_id, host_id, opts.players,
@@ -95,7 +59,7 @@ class Lobby(Play):
                 return tid
 
             try:
-                tid = await self.db.write(txn)
+                tid = await self.core.db.write(txn)
             except Exception as exc:
                 if is_duplicate(exc):  # another start in this channel won
                     raise ServiceError("table_exists") from None
@@ -103,31 +67,32 @@ class Lobby(Play):
             t = LiveTable(tid, guild_id, channel_id, host_id, opts, rules)
             if seat_host:
                 t.chairs[0] = Chair(0, host_id, host_name)
-            self.tables.add(t)
+            self.core.tables.add(t)
             log.info("table %d created in guild %d channel %d", tid, guild_id, channel_id)
             return public_state(t)
 
     async def set_message(self, table_id: int, message_id: int | None) -> None:
         """Remember the public message (no version bump: hands do not change)."""
-        t = self.tables.need(table_id)
+        t = self.core.tables.need(table_id)
 
         def txn(c: Any) -> None:
             c.execute("UPDATE tables SET message_id = ? WHERE id = ?", (message_id, table_id))
 
-        await self.db.write(txn)
+        await self.core.db.write(txn)
         t.message_id = message_id
 
     async def configure(self, table_id: int, user_id: int, **options: Any) -> PublicState:
         """Change a table's options before it starts (host)."""
-        async with self._changing(table_id) as t:
-            self._need_host(t, user_id)
+        async with self.core.change(table_id) as change:
+            t = change.table
+            need_host(t, user_id)
             if t.status != "open":
                 raise ServiceError("already_started")
             opts = t.options.changed(levels(), **options)
             if any(c is not None and c.chair >= opts.players for c in t.chairs):
-                raise ServiceError("bad_option", detail="seats beyond the new player count are taken")
+                raise BadOption("seats beyond the new player count are taken")
             rules = opts.engine_rules()
-            await self._commit(t, players=opts.players, rules=q.dumps(rules.to_json()),
+            await self.core.commit(t, players=opts.players, rules=q.dumps(rules.to_json()),
                                options=q.dumps(opts.to_json()))
             t.chairs = (t.chairs + [None] * opts.players)[:opts.players]
             t.options, t.rules = opts, rules
@@ -137,7 +102,8 @@ class Lobby(Play):
                    chair: int | None = None) -> PublicState:
         """Take a seat (the first free one, or ``chair``). Between deals a person may take over
         a computer's chair."""
-        async with self._changing(table_id) as t:
+        async with self.core.change(table_id) as change:
+            t = change.table
             if t.status not in ("open", "waiting"):
                 raise ServiceError("already_started" if t.live else "table_closed")
             if t.chair_of_user(user_id) is not None:
@@ -146,8 +112,8 @@ class Lobby(Play):
             current = t.chairs[chair]
             if current is not None and not (current.computer and t.status == "waiting"):
                 raise ServiceError("seat_taken")
-            await self._commit(t, lambda c: q.put_seat(c, t.id, chair, user_id, name, False,
-                                                       None))
+            await self.core.commit(t, lambda c: q.put_seat(c, t.id, chair, user_id, name, False,
+                                                           None))
             t.chairs[chair] = Chair(chair, user_id, name)
             return public_state(t)
 
@@ -168,8 +134,9 @@ class Lobby(Play):
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None,
                            chair: int | None = None) -> PublicState:
         """The host seats a computer player (first free chair, or ``chair``)."""
-        async with self._changing(table_id) as t:
-            self._need_host_before_start(t, user_id)
+        async with self.core.change(table_id) as change:
+            t = change.table
+            need_host_before_start(t, user_id)
             level = level or t.options.level
             if level not in levels():
                 raise ServiceError("unknown_level", level=level)
@@ -181,31 +148,34 @@ class Lobby(Play):
 
     async def _seat_computer(self, t: LiveTable, chair: int, level: str, name: str,
                              **columns: Any) -> None:
-        await self._commit(t, lambda c: q.put_seat(c, t.id, chair, None, name, True, level),
-                           **columns)
+        await self.core.commit(t, lambda c: q.put_seat(c, t.id, chair, None, name, True, level),
+                               **columns)
         t.chairs[chair] = Chair(chair, None, name, True, level)
         t.claims_due = True
 
     async def leave(self, table_id: int, user_id: int) -> list[Committed]:
         """Leave a table. Before the start the chair is freed; later a computer takes it over.
         A leaving host hands the table to another person, or ends it if none is left."""
-        async with self._changing(table_id) as t:
-            chair = seated(t, user_id)
-            return await self._remove_person(t, chair)
+        async with self.core.change(table_id) as change:
+            await self._remove_person(change, seated(change.table, user_id))
+        return change.outcomes
 
     async def kick(self, table_id: int, user_id: int, chair: int) -> list[Committed]:
         """The host removes a seat's occupant (a person is replaced by a computer once the
         match has started)."""
-        async with self._changing(table_id) as t:
-            self._need_host(t, user_id)
+        async with self.core.change(table_id) as change:
+            t = change.table
+            need_host(t, user_id)
             if not 0 <= chair < t.players or t.chairs[chair] is None:
                 raise ServiceError("no_seat")
             occupant = t.chairs[chair]
             if occupant is not None and not occupant.computer and occupant.user_id == user_id:
                 raise ServiceError("kick_self")
-            return await self._remove_person(t, chair)
+            await self._remove_person(change, chair)
+        return change.outcomes
 
-    async def _remove_person(self, t: LiveTable, chair: int) -> list[Committed]:
+    async def _remove_person(self, change: Change, chair: int) -> None:
+        t = change.table
         occupant = t.chairs[chair]
         assert occupant is not None
         if not t.live:
@@ -215,10 +185,10 @@ class Lobby(Play):
         if occupant.user_id == t.host_id and not occupant.computer:
             if not others:
                 await self._close(t, "ended")
-                return []
+                return
             new_host = {"host_id": others[0].user_id}
         if t.status == "open":
-            await self._commit(t, lambda c: q.delete_seat(c, t.id, chair), **new_host)
+            await self.core.commit(t, lambda c: q.delete_seat(c, t.id, chair), **new_host)
             t.chairs[chair] = None
         else:
             name = occupant.name if occupant.computer else f"{occupant.name} (Computer)"
@@ -227,82 +197,82 @@ class Lobby(Play):
             t.host_id = new_host["host_id"]
         if occupant.user_id is not None:
             t.ready.discard(occupant.user_id)
-        outcomes: list[Committed] = []
         if t.status == "playing":
-            await self._run_computers(t, outcomes)
-        return outcomes
+            await self.computers.run(change)
 
     async def start(self, table_id: int, user_id: int, *, fill: bool = False) -> list[Committed]:
         """The host starts the match (``fill``: seat computers in the empty chairs first)."""
-        async with self._changing(table_id) as t:
-            self._need_host_before_start(t, user_id)
+        async with self.core.change(table_id) as change:
+            t = change.table
+            need_host_before_start(t, user_id)
             for i, c in enumerate(t.chairs):
                 if c is None:
                     if not fill:
                         raise ServiceError("not_full")
                     await self._seat_computer(t, i, t.options.level, f"Computer {i + 1}")
-            outcomes: list[Committed] = []
-            await self._start_deal(t, outcomes, new_match=True)
-            await self._run_computers(t, outcomes)
-            return outcomes
+            await self.dealing.start(change, new_match=True)
+            await self.computers.run(change)
+        return change.outcomes
 
     async def next_deal(self, table_id: int, user_id: int) -> list[Committed]:
         """Deal again: at once when the host asks, else when every present person is ready.
         Returns the new deal's outcomes, or nothing while others are not ready yet."""
-        async with self._changing(table_id) as t:
+        async with self.core.change(table_id) as change:
+            t = change.table
             if t.status == "playing":
                 raise ServiceError("deal_running")
             if t.status == "open":
-                raise ServiceError("not_started")
+                raise NotStarted()
             if t.status != "waiting":
                 raise ServiceError("match_over" if t.status == "over" else "table_closed")
             chair = t.chair_of_user(user_id)
             if user_id != t.host_id:
                 if chair is None:
-                    raise ServiceError("not_seated")
+                    raise NotSeated()
                 if user_id not in t.ready:
-                    await self._commit(t, lambda c: q.set_ready(c, t.id, chair))
+                    await self.core.commit(t, lambda c: q.set_ready(c, t.id, chair))
                     t.ready.add(user_id)
                 waiting_for = [c for c in t.humans()
                                if not c.away and c.user_id not in t.ready]
                 if waiting_for:
                     return []
-            outcomes: list[Committed] = []
-            await self._start_deal(t, outcomes, new_match=False)
-            await self._run_computers(t, outcomes)
-            return outcomes
+            await self.dealing.start(change, new_match=False)
+            await self.computers.run(change)
+        return change.outcomes
 
     async def end(self, table_id: int, user_id: int) -> PublicState:
         """The host closes the table (a deal in progress is left unfinished and unexported)."""
-        async with self._changing(table_id) as t:
-            self._need_host(t, user_id)
+        async with self.core.change(table_id) as change:
+            t = change.table
+            need_host(t, user_id)
             if not t.live:
                 raise ServiceError("table_closed")
             await self._close(t, "ended")
             return public_state(t)
 
     async def _close(self, t: LiveTable, status: str) -> None:
-        now = self.clock()
+        now = self.core.clock()
         match_id = t.match_id
 
         def end_match(c: Any) -> None:
             if match_id is not None:
                 q.end_match(c, match_id, now)
 
-        await self._commit(t, end_match, now=now, status=status)
+        await self.core.commit(t, end_match, now=now, status=status)
         t.status = status
         t.brains = {}
-        self.tables.note_closed(t)
+        self.core.tables.note_closed(t)
         log.info("table %d %s", t.id, status)
 
     async def back(self, table_id: int, user_id: int) -> PublicState:
         """A person marked away plays again."""
-        async with self._changing(table_id) as t:
+        async with self.core.change(table_id) as change:
+            t = change.table
             chair = seated(t, user_id)
             c = t.chairs[chair]
             assert c is not None
             if not c.away and not c.missed:
                 raise ServiceError("not_away")
-            await self._commit(t, lambda db: q.set_away(db, t.id, chair, False, 0))
+            await self.core.commit(t, lambda db: q.set_away(db, t.id, chair, False, 0))
             c.away, c.missed = False, 0
             return public_state(t)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Literal
 
 from engine import Action, Event, Result, Rules, RulesError, View
+from engine.deal import EndReason
 from engine.match import KINDS, MatchChange
 
-from .errors import ServiceError
+from .errors import BadOption, ServiceError
 
 PLAYER_COUNTS = (2, 3, 4, 6)
 LANGUAGES = ("en", "de")
@@ -81,7 +82,7 @@ class TableOptions:
         """A copy with ``changes`` applied and checked (ServiceError ``bad_option``)."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise ServiceError("bad_option", detail=f"unknown option {sorted(unknown)[0]}")
+            raise BadOption(f"unknown option {sorted(unknown)[0]}")
         changes = {k: v for k, v in changes.items() if v is not None}
         out = replace(self, **changes)
         out.check(levels)
@@ -89,7 +90,7 @@ class TableOptions:
 
     def check(self, levels: tuple[str, ...] | None = None) -> None:
         def bad(detail: str) -> ServiceError:
-            return ServiceError("bad_option", detail=detail)
+            return BadOption(detail)
 
         def whole(name: str, lo: int, hi: int) -> None:
             v = getattr(self, name)
@@ -197,7 +198,7 @@ class DealEnd:
     winner_team: int
     """The winning table team."""
     games: int
-    reason: str
+    reason: EndReason
     points: tuple[int, ...]
     """Per table team."""
     change: MatchChange
@@ -217,15 +218,24 @@ class DealEnd:
         return self.change.match_winner
 
 
+OutcomeKind = Literal["deal_started", "action"]
+Via = Literal["human", "computer", "away", "timeout", "skip"]
+"""Who made an action: the person, a computer player, a computer for an away person, a
+computer for a person whose turn timed out, or one the host let play (``skip``)."""
+
+
 @dataclass(frozen=True)
 class Committed:
-    """A change committed at a table, told in order: a deal started, or an action applied."""
+    """A change committed at a table, told in order: a deal started, or an action applied.
+
+    Public news only: what every viewer of the table may know at that moment. No field holds
+    a card the public has not seen (``public_news``), so nothing made from it can leak one;
+    a seat's own cards are read with ``GameService.hand_view``."""
 
     table_id: int
     version: int
     """The table's version after this outcome."""
-    kind: str
-    """``deal_started`` or ``action``."""
+    kind: OutcomeKind
     deal_id: int
     deal_number: int
     index: int | None = None
@@ -235,14 +245,26 @@ class Committed:
     chair: int | None = None
     actor: int | None = None
     """Discord user id of the person who acted; None for a computer."""
-    via: str | None = None
-    """human, computer, away (a computer for an away player), timeout, skip."""
+    via: Via | None = None
     action: Action | None = None
+    """The action as the public knows it: a card played face down has no ``card``."""
     events: tuple[Event, ...] = ()
-    """All events, unredacted: filter each with ``event.seen_by(seat)`` before showing."""
+    """Its events as the public sees them (``event.seen_by(None)``): no drawn card, no
+    face-down card."""
     deal_end: DealEnd | None = None
     to_play: int | None = None
     deadline: float | None = None
+
+
+def public_news(action: Action, events: list[Event]) -> tuple[Action, tuple[Event, ...]]:
+    """An applied action and its events as the public may know them: each event as
+    ``seen_by(None)`` shows it, and a card played face down hidden from the action just as its
+    event hides it."""
+    shown = tuple(e.seen_by(None) for e in events)
+    if action.card is not None and any(
+            e.kind == "card_played" and e.data.get("card") is None for e in shown):
+        action = action._replace(card=None)
+    return action, shown
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,10 @@ from engine import Action
 from engine.actions import ACTION_KINDS
 from engine.cards import SUITS, parse_card
 
-from .computer_seats import ComputerSeats
-from .errors import ServiceError
+from .computer_seats import ComputerTurns
+from .core import TableChanges, need_deal, need_host
+from .deals import Dealing
+from .errors import Refused, ServiceError, StaleTable
 from .models import Committed
 from .views import seated
 
@@ -16,22 +18,28 @@ AWAY_AFTER = 3
 """Turns timed out in a row after which a seat is marked away."""
 
 
-class Play(ComputerSeats):
+class Play:
+    def __init__(self, core: TableChanges, dealing: Dealing, computers: ComputerTurns) -> None:
+        self.core = core
+        self.dealing = dealing
+        self.computers = computers
+
     async def act(self, table_id: int, user_id: int, do: str, *, card: str | None = None,
                   opening: str | None = None, suit: str | None = None, double: bool = False,
                   against: int | None = None, expected_version: int | None = None,
                   run_computers: bool = True) -> list[Committed]:
         """A person's action, then the computers' replies; every outcome in order.
 
-        Raises ServiceError: ``stale`` when ``expected_version`` is not the table's version,
-        ``not_seated``, ``not_started``, ``deal_over`` (between deals), ``table_closed``,
-        ``bad_action``, or the engine's refusal code (``not_your_turn``, ``must_follow``, ...).
+        Raises ``StaleTable`` when ``expected_version`` is not the table's version,
+        ``NotSeated``, ``NotStarted``, ``deal_over`` (between deals), ``table_closed``,
+        ``bad_action``, or ``Refused`` with the engine's code (``not_your_turn``, ...).
         """
-        async with self._changing(table_id) as t:
+        async with self.core.change(table_id) as change:
+            t = change.table
             chair = seated(t, user_id)
-            deal = self._need_deal(t)
+            deal = need_deal(t)
             if expected_version is not None and expected_version != t.version:
-                raise ServiceError("stale")
+                raise StaleTable()
             if do not in ACTION_KINDS:
                 raise ServiceError("bad_action")
             if card is not None:
@@ -47,53 +55,51 @@ class Play(ComputerSeats):
                             double=bool(double), against=against)
             code = deal.refusal(action)
             if code is not None:
-                raise ServiceError(code)
+                raise Refused(code)
             c = t.chairs[chair]
             assert c is not None
             updates = [(chair, False, 0)] if (c.away or c.missed) else []
-            outcomes: list[Committed] = []
-            await self._apply(t, action, actor=user_id, via="human", outcomes=outcomes,
-                              chair_updates=updates)
+            await self.dealing.apply(change, action, actor=user_id, via="human",
+                                     chair_updates=updates)
             if run_computers:
-                await self._run_computers(t, outcomes)
-            return outcomes
+                await self.computers.run(change)
+        return change.outcomes
 
     async def advance(self, table_id: int) -> list[Committed]:
         """Let the computers act if it is their turn (or they have claims)."""
-        async with self._changing(table_id) as t:
-            outcomes: list[Committed] = []
-            await self._run_computers(t, outcomes)
-            return outcomes
+        async with self.core.change(table_id) as change:
+            await self.computers.run(change)
+        return change.outcomes
 
     async def timeout_turn(self, table_id: int, expected_version: int) -> list[Committed]:
         """The turn timer ran out: a computer plays this turn for the absent person.
 
-        ``stale`` when the table moved on since ``expected_version``. After three turns in a
-        row the seat is marked away (a computer plays it) until ``back``.
+        ``StaleTable`` when the table moved on since ``expected_version``. After three turns
+        in a row the seat is marked away (a computer plays it) until ``back``.
         """
-        async with self._changing(table_id) as t:
+        async with self.core.change(table_id) as change:
+            t = change.table
             if expected_version != t.version:
-                raise ServiceError("stale")
-            deal = self._need_deal(t)
-            outcomes: list[Committed] = []
+                raise StaleTable()
+            deal = need_deal(t)
             seat = deal.to_play
             if seat is not None:
                 c = t.seat_chair(seat)
                 if not c.auto:
                     missed = c.missed + 1
-                    await self._computer_turn(t, seat, "timeout", outcomes,
+                    await self.computers.turn(change, seat, "timeout",
                                               [(c.chair, missed >= AWAY_AFTER, missed)])
-            await self._run_computers(t, outcomes)
-            return outcomes
+            await self.computers.run(change)
+        return change.outcomes
 
     async def skip(self, table_id: int, user_id: int) -> list[Committed]:
         """The host lets a computer play the current turn."""
-        async with self._changing(table_id) as t:
-            self._need_host(t, user_id)
-            deal = self._need_deal(t)
-            outcomes: list[Committed] = []
+        async with self.core.change(table_id) as change:
+            t = change.table
+            need_host(t, user_id)
+            deal = need_deal(t)
             seat = deal.to_play
             if seat is not None and not t.seat_chair(seat).auto:
-                await self._computer_turn(t, seat, "skip", outcomes)
-            await self._run_computers(t, outcomes)
-            return outcomes
+                await self.computers.turn(change, seat, "skip")
+            await self.computers.run(change)
+        return change.outcomes

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterator
 
-from .errors import ServiceError
+from .errors import NoTable
 from .table import LiveTable
 
 CLOSED_KEPT = 256
@@ -40,7 +40,7 @@ class TableRegistry:
         """The table, or the ``no_table`` refusal."""
         t = self._tables.get(table_id)
         if t is None:
-            raise ServiceError("no_table")
+            raise NoTable()
         return t
 
     def add(self, t: LiveTable) -> None:

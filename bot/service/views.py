@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine import View, public_view, seat_view
 from engine.tricks import team_of
 
-from .errors import ServiceError
+from .errors import NotSeated, NotStarted
 from .models import PublicState, SeatState
 from .names import plain_name
 from .table import LiveTable
@@ -29,7 +29,7 @@ def seated(t: LiveTable, user_id: int) -> int:
     """The chair of ``user_id`` at the table; ``not_seated`` if there is none."""
     chair = t.chair_of_user(user_id)
     if chair is None:
-        raise ServiceError("not_seated")
+        raise NotSeated()
     return chair
 
 
@@ -37,7 +37,7 @@ def hand_view(t: LiveTable, user_id: int) -> tuple[View, int]:
     """The seat's engine View of the current (or just finished) deal, and the version."""
     chair = seated(t, user_id)
     if t.deal is None:
-        raise ServiceError("not_started")
+        raise NotStarted()
     view = seat_view(t.deal, t.seat_of_chair(chair), show_points=t.options.show_points)
     if not t.live and view.result is None:  # ended by the host mid-deal: nothing to do
         view = replace(view, to_play=None, actions=(), refusals=())

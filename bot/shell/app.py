@@ -178,8 +178,8 @@ class GaigelBot(discord.Client):
     # ------------------------------------------------------------------ committed changes
 
     async def on_outcome(self, outcome: Committed) -> None:
-        """Called by the service after each commit, under the table's lock: schedule the
-        redraws, never call back into the service's changing methods for this table here."""
+        """Called by the service with each committed outcome, in commit order, after the
+        table's lock is released: schedule the redraws."""
         tid = outcome.table_id
         self.versions[tid] = outcome.version
         if outcome.kind == "deal_started":

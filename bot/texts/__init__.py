@@ -4,7 +4,8 @@ levels and the settings' words. ``say(lang, key, **blanks)`` formats one."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from . import de, en
 
@@ -45,8 +46,19 @@ def refusal(lang: str, code: str, **params: Any) -> str:
         return text
 
 
-def is_refusal(code: str) -> bool:
-    return code in en.ERRORS
+class Refusal(Protocol):
+    """What a refusal carries (``bot.service.errors.ServiceError``): its code and blanks."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, Any]: ...
+
+
+def refusal_text(lang: str, error: Refusal) -> str:
+    """A refused request in words, in ``lang``: the sentence of its code with its blanks."""
+    return refusal(lang, error.code, **error.params)
 
 
 def level_name(lang: str, level: str) -> str:

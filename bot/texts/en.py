@@ -510,7 +510,7 @@ SERVICE_ERRORS: dict[str, str] = {
 """The service's refusals, by code."""
 
 
-ERRORS: dict[str, str] = {**ENGINE_MESSAGES, **SERVICE_ERRORS}
+ERRORS: dict[str, str] = {**dict[str, str](ENGINE_MESSAGES.items()), **SERVICE_ERRORS}
 """Every refusal by code: the engine's own English sentences (``engine.errors``, also used by
 ``python -m engine replay``) and the service's."""
 

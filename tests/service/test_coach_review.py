@@ -14,6 +14,7 @@ import pytest
 from bot.service import GameService, ServiceError
 from bot.service import coach as coach_module
 from bot.service.coach import REVIEW_SEED, review_plays
+from bot.texts import refusal_text
 from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
 from engine.players.strong import Evaluation
@@ -135,7 +136,7 @@ async def test_a_review_is_only_for_people_who_played_that_deal_at_a_beginner_ta
         with pytest.raises(ServiceError) as exc:
             await svc.review(tid, EVE)
         assert exc.value.code == "review_not_played"
-        assert "deal 1" in exc.value.message("en")
+        assert "deal 1" in refusal_text("en", exc.value)
         review = await svc.review(tid, DAVE)
         assert review.deal_number == 1
     finally:

@@ -85,8 +85,12 @@ async def _worker(db: str, acklog: str, seed: int) -> None:
 
     async def ack(o) -> None:  # noqa: ANN001
         if o.kind == "action":
+            # The outcome tells the public form of the action (a face-down card hidden): the
+            # action as stored is the engine's, in the table's deal.
+            deal = svc.tables[o.table_id].deal
+            action = deal.actions[o.index]
             line = (f"A {o.table_id} {o.deal_id} {o.index} {o.version} "
-                    f"{json.dumps(o.action.to_json(), separators=(',', ':'))}\n")
+                    f"{json.dumps(action.to_json(), separators=(',', ':'))}\n")
         else:
             line = f"D {o.table_id} {o.deal_id} {o.version}\n"
         os.write(fd, line.encode())

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import json
 import logging
 import random
 import re
@@ -13,7 +15,9 @@ import pytest
 from pg import change, fetch_all
 
 from bot.service import Committed, GameService, ServiceError, UserPrefs
-from engine import Deal
+from bot.texts import refusal_text
+from engine import Action, Deal, Layout, Rules
+from engine.cards import CODES as CARD_CODES
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
@@ -97,7 +101,7 @@ async def test_table_life_and_refusals(db_url: str) -> None:
         with pytest.raises(ServiceError) as err:
             await svc.start(tid, BOB)
         assert err.value.code == "not_host"
-        assert err.value.message("de") == "Das darf nur der Gastgeber."
+        assert refusal_text("de", err.value) == "Das darf nur der Gastgeber."
         with pytest.raises(ServiceError, match="not_full"):
             await svc.start(tid, ALICE)
         with pytest.raises(ServiceError, match="not_started"):
@@ -186,11 +190,13 @@ async def test_acting_stale_versions_and_outcomes(db_url: str) -> None:
         assert state.view is not None and state.view.hand == () and state.view.actions == ()
         if state.view.trick.face_down:
             assert all(c is None for s, c in state.view.trick.plays if s != 0)
-        # the events of a face-down opening card are secret to others
+        # the events of a face-down opening card are secret to others: the outcome is public
+        # news (that its own seat sees the card in the engine's event is checked where raw
+        # events are, tests/engine/test_rules_first_trick.py, hoeher_hat_all_cards_face_down)
         first = outcomes[0].events[0]
         if first.data.get("face_down"):
             assert first.seen_by(1).data["card"] is None
-            assert first.seen_by(0).data["card"] == outcomes[0].action.card
+            assert first.data["card"] is None and outcomes[0].action.card is None
         # two concurrent clicks with the same version: one plays, one is stale
         view, version = svc.hand_view(tid, CAROL)
         plays = [a for a in view.actions if a.do == "play"]
@@ -200,6 +206,78 @@ async def test_acting_stale_versions_and_outcomes(db_url: str) -> None:
         assert sum(isinstance(r, list) for r in results) == 1
         assert [r.code for r in results if isinstance(r, ServiceError)] in (["stale"],
                                                                            ["not_your_turn"])
+    finally:
+        await svc.close()
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in ``value``: dataclasses, named tuples, containers."""
+    if isinstance(value, str):
+        return {value} if value in CARD_CODES else set()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(cards_in(getattr(value, f.name))
+                             for f in dataclasses.fields(value)))
+    if isinstance(value, dict):
+        return set().union(*(cards_in(k) | cards_in(v) for k, v in value.items()))
+    if isinstance(value, tuple | list | set | frozenset):
+        return set().union(*(cards_in(v) for v in value))
+    return set()
+
+
+async def test_outcomes_tell_no_card_the_table_has_not_seen(db_url: str) -> None:
+    """Only public news leaves the service: in whole deals of two people and two computers
+    (face-down openings, cards drawn, claims, knocks), no field of any outcome holds a card
+    the public had not seen by then, and its events are the engine's as ``seen_by(None)``.
+    The public's knowledge is worked out independently: the stored deals replayed."""
+    told: list[Committed] = []
+
+    async def tell(o: Committed) -> None:
+        told.append(o)
+
+    svc = await open_service(db_url, on_outcome=tell, seed=26)
+    rng = random.Random(26)
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=4, strokes=50)
+        tid = state.table_id
+        await svc.join(tid, CAROL, "Carol", chair=2)
+        await svc.start(tid, ALICE, fill=True)
+        for _ in range(8):
+            await play_deal(svc, tid, rng)
+            await svc.next_deal(tid, ALICE)
+
+        def stored(c: Any) -> tuple[dict[int, Any], dict[tuple[int, int], Action]]:
+            deals = {r[0]: (r[1], r[2]) for r in c.execute("SELECT id, layout, rules FROM deals")}
+            actions = {(r[0], r[1]): Action.from_json(json.loads(r[2]))
+                       for r in c.execute("SELECT deal_id, idx, action FROM actions")}
+            return deals, actions
+
+        deals, actions = await svc.db.read(stored)
+        replay: Deal | None = None
+        seen: set[str] = set()
+        face_down = drawn_hidden = 0
+        for o in told:
+            if o.kind == "deal_started":
+                layout, rules = deals[o.deal_id]
+                replay = Deal(Layout.from_json(json.loads(layout)),
+                              Rules.from_json(json.loads(rules)))
+                seen = {replay.layout.trump}  # the face-up card
+                assert cards_in(o) <= seen
+                continue
+            assert replay is not None and o.index == len(replay.actions)
+            action = actions[(o.deal_id, o.index)]
+            public = tuple(e.seen_by(None) for e in replay.apply(action))
+            seen |= cards_in(public)
+            assert o.events == public
+            assert cards_in(o) <= seen, (o, cards_in(o) - seen)
+            if any(e.kind == "card_played" and e.data["face_down"] for e in public):
+                face_down += 1
+                assert o.action is not None and o.action.card is None
+                assert o.action == action._replace(card=None)
+            else:
+                assert o.action == action
+            drawn_hidden += sum(e.kind == "card_drawn" and e.data["card"] is None
+                                for e in public)
+        assert len(told) > 100 and face_down > 0 and drawn_hidden > 0
     finally:
         await svc.close()
 
@@ -698,6 +776,73 @@ async def test_tables_do_not_wait_for_each_other(db_url: str) -> None:
     assert len(counted) == 20
     for _, version, actions, deals in counted:
         assert version == actions + deals + 4  # actions, deals started, four computers seated
+
+
+async def test_the_callback_may_change_the_same_table_again(db_url: str) -> None:
+    """``on_outcome`` is told after the table's lock is released, so it may call the service's
+    changing methods for that same table: here each card told makes the next person play at
+    once, from inside the callback, to the deal's end. Their news follows in commit order."""
+    told: list[Committed] = []
+    svc: GameService | None = None
+
+    async def tell(o: Committed) -> None:
+        told.append(o)
+        assert svc is not None
+        uid = person_to_play(svc, o.table_id)
+        if o.kind == "action" and uid is not None:
+            view, version = svc.hand_view(o.table_id, uid)
+            play = next(a for a in view.actions if a.do == "play")
+            await svc.act(o.table_id, uid, "play", card=play.card, opening=play.opening,
+                          expected_version=version)
+
+    svc = await open_service(db_url, on_outcome=tell)
+    try:
+        tid = await four_people(svc)
+        await svc.start(tid, ALICE)
+        assert [o.kind for o in told] == ["deal_started"]
+        outcomes = await asyncio.wait_for(play_turn(svc, tid, random.Random(7)), 30)
+        assert len(outcomes) == 1 and outcomes[0] is told[1]  # the callback's are its own
+        state = svc.public_state(tid)
+        assert state.status == "waiting" and told[-1].deal_end is not None
+        versions = [o.version for o in told]
+        assert versions == list(range(versions[0], versions[0] + len(told)))
+        assert [o.index for o in told[1:]] == list(range(len(told) - 1))
+        assert state.version == versions[-1]
+    finally:
+        await svc.close()
+
+
+async def test_news_of_one_table_is_told_in_commit_order_and_before_its_change_returns(
+        db_url: str) -> None:
+    """A slow callback for one change does not let the next change of the same table (made
+    meanwhile, its lock being free) be told first; each change returns once told."""
+    told: list[int] = []
+    slow: set[int] = set()
+
+    async def tell(o: Committed) -> None:
+        if o.version in slow:
+            await asyncio.sleep(0.2)
+        told.append(o.version)
+
+    svc = await open_service(db_url, on_outcome=tell)
+    try:
+        tid = await four_people(svc)
+        await svc.start(tid, ALICE)
+        first_version = svc.public_state(tid).version
+        slow.add(first_version + 1)
+
+        async def second() -> list[Committed]:
+            while svc.public_state(tid).version == first_version:
+                await asyncio.sleep(0)  # the first card is committed, its news not yet told
+            outcomes = await play_turn(svc, tid, random.Random(2))
+            assert told[-1] == outcomes[-1].version  # told before it returned
+            return outcomes
+
+        first, then = await asyncio.gather(play_turn(svc, tid, random.Random(1)), second())
+        assert [o.version for o in first + then] == [first_version + 1, first_version + 2]
+        assert told == list(range(told[0], first_version + 3))
+    finally:
+        await svc.close()
 
 
 async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables(

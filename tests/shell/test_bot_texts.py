@@ -8,7 +8,7 @@ from string import Formatter
 from bot.service.errors import CODES, ServiceError
 from bot.service.models import TableOptions
 from bot.shell.render import rules_text
-from bot.texts import de, en
+from bot.texts import de, en, refusal_text
 from engine.errors import ERROR_CODES
 
 
@@ -36,9 +36,13 @@ def test_both_languages_have_the_same_keys_and_blanks() -> None:
 def test_every_refusal_code_has_a_sentence_in_both_languages() -> None:
     assert set(ERROR_CODES) <= set(CODES)
     for code in CODES:
-        error = ServiceError(code, detail="x", level="x")
-        english, german = error.message("en"), error.message("de")
+        error = ServiceError(code, detail="x", level="x")  # type: ignore[arg-type]
+        english, german = refusal_text("en", error), refusal_text("de", error)
         assert english and german and english != german, code
+
+
+def test_every_refusal_sentence_belongs_to_a_code_the_service_knows() -> None:
+    assert set(en.ERRORS) == set(de.ERRORS) == set(CODES)
 
 
 def test_the_rules_text_says_every_rule_in_both_languages() -> None:

@@ -15,7 +15,7 @@ import discord
 from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
-from ...texts import lang_of, say
+from ...texts import lang_of, refusal_text, say
 from ..decide import Clicked, computers_may_think
 from ..faces import CardFaces
 from ..publish.hands import Hands
@@ -209,7 +209,7 @@ async def guard(req: Request, work: Awaitable[None]) -> None:
     try:
         await work
     except ServiceError as exc:
-        await req.answer(exc.message(req.lang))
+        await req.answer(refusal_text(req.lang, exc))
     except Exception:
         log.exception("handling an interaction failed")
         await req.answer(say(req.lang, "error"))

@@ -13,12 +13,11 @@ import discord
 
 from ...pictures.rating_chart import ChartData, draw
 from ...pictures.slate import render_slate, slate_scene
-from ...service.errors import ServiceError
 from ...service.export import Export, parse_since
 from ...service.models import TableOptions
 from ...service.names import plain_name
 from ...service.ratings import MIN_MATCHES
-from ...texts import say, say_n, team_name
+from ...texts import refusal, say, say_n, team_name
 from ..custom_ids import PrimerPage
 from ..decide import own_primer
 from ..layouts import primer_buttons
@@ -94,7 +93,7 @@ class InfoHandlers(HandlerBase):
         anywhere else, a new private page)."""
         if click is None:
             req = self.request(interaction, table_id=None)
-            await req.answer(ServiceError("bad_action").message(req.lang))
+            await req.answer(refusal(req.lang, "bad_action"))
             return
         if click.table_id:
             await self.svc.load(click.table_id)

@@ -10,9 +10,9 @@ from typing import Any
 
 import discord
 
-from ...service.errors import ServiceError
+from ...service.errors import NotHost, ServiceError
 from ...service.models import LIVE, PublicState
-from ...texts import level_name, say, word
+from ...texts import level_name, refusal, refusal_text, say, word
 from ..custom_ids import TableClick
 from ..decide import table_act, table_message
 from ..names import shown
@@ -37,18 +37,18 @@ class LobbyHandlers(HandlerBase):
     async def table_click(self, interaction: Interaction, click: TableClick | None) -> None:
         if click is None:  # a field out of the database's range: a forged id, not a table
             req = self.request(interaction, table_id=None)
-            await req.answer(ServiceError("bad_action").message(req.lang))
+            await req.answer(refusal(req.lang, "bad_action"))
             return
         await self.svc.load(click.table_id)
         req = self.request(interaction, click.table_id)
         if req.state is None:
-            await req.answer(ServiceError("no_table").message(req.lang))
+            await req.answer(refusal(req.lang, "no_table"))
             return
         if not req.at_table(req.state):
-            await req.answer(ServiceError("other_table").message(req.lang))
+            await req.answer(refusal(req.lang, "other_table"))
             return
         if not await self.current_message(req, click.act):
-            await req.answer(ServiceError("old_table_message").message(req.lang))
+            await req.answer(refusal(req.lang, "old_table_message"))
             return
         await guard(req, self._table_click(req, click.act))
 
@@ -77,7 +77,7 @@ class LobbyHandlers(HandlerBase):
             await self.play.review(req, table_id)
             return
         if what.kind == "unknown":
-            await req.answer(ServiceError("bad_action").message(lang))
+            await req.answer(refusal(lang, "bad_action"))
             return
         if what.computers_first:
             await self.defer_for_computers(req)
@@ -129,7 +129,7 @@ class LobbyHandlers(HandlerBase):
             state = await self.svc.create_table(
                 interaction.guild_id, interaction.channel_id, req.user_id, req.name, **options)
         except ServiceError as exc:
-            await req.answer(exc.message(lang))
+            await req.answer(refusal_text(lang, exc))
             return
         lang = state.options.language
         tables = self.parts.tables
@@ -243,7 +243,7 @@ class LobbyHandlers(HandlerBase):
                         None)
             if seat is None:
                 if not self.svc.is_host(tid, uid):
-                    raise ServiceError("not_host")
+                    raise NotHost()
                 await req.answer(say(lang, "not_at_table", name=shown(player.display_name)))
                 return
             await self.defer_for_computers(req)
@@ -280,7 +280,7 @@ class LobbyHandlers(HandlerBase):
             else:
                 options = await self.svc.get_settings(interaction.guild_id)
         except ServiceError as exc:
-            await req.answer(exc.message(lang))
+            await req.answer(refusal_text(lang, exc))
             return
         lang = options.language
 

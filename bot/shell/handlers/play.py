@@ -13,9 +13,9 @@ from engine import View
 from engine.tricks import team_of
 
 from ...service.declare import pair_to_declare
-from ...service.errors import ServiceError
+from ...service.errors import NotStarted, ServiceError, StaleTable
 from ...service.models import PublicState
-from ...texts import has, say
+from ...texts import has, refusal, refusal_text, say
 from ..card_text import card_label, meld_points, suit_name, suit_symbol
 from ..custom_ids import AskHint, HandAct, HandClick, Knock
 from ..decide import Question, hand_click, own_hand
@@ -59,7 +59,8 @@ class PlayHandlers(HandlerBase):
         try:
             view, version = self.svc.hand_view(table_id, uid)
         except ServiceError as exc:
-            text = exc.message(lang) if exc.code != "not_started" else say(lang, "hand_no_deal")
+            text = say(lang, "hand_no_deal") if isinstance(exc, NotStarted) \
+                else refusal_text(lang, exc)
             if note:
                 text = f"{note}\n{text}"
             await req.answer(text)
@@ -102,12 +103,12 @@ class PlayHandlers(HandlerBase):
         """A card or a claim clicked in a hand: act, then answer by editing that hand."""
         if click is None:  # a table id no database holds: a forged id, not a table
             req = self.request(interaction, table_id=None)
-            await req.answer(ServiceError("bad_action").message(req.lang))
+            await req.answer(refusal(req.lang, "bad_action"))
             return
         await self.svc.load(click.table_id)
         req = self.request(interaction, click.table_id)
         if req.state is not None and not req.in_dm and not req.at_table(req.state):
-            await req.answer(ServiceError("other_table").message(req.lang))
+            await req.answer(refusal(req.lang, "other_table"))
             return
         if isinstance(click.act, AskHint):
             await guard(req, self._hint(req, click.table_id))
@@ -143,7 +144,7 @@ class PlayHandlers(HandlerBase):
     async def _hand_click(self, req: Request, click: HandClick) -> None:
         interaction, uid, table_id = req.interaction, req.user_id, click.table_id
         hands = self.parts.hands
-        refusal: ServiceError | None = None
+        refused: ServiceError | None = None
         acted = False
         own = own_hand(req.clicked)
         if not req.in_dm:
@@ -156,24 +157,25 @@ class PlayHandlers(HandlerBase):
         else:
             self.confirming[key] = step.question
         if step.meaning == "stale":  # a forged version no table has: nothing to act on
-            refusal = ServiceError("stale")
+            refused = StaleTable()
         elif step.meaning == "act":
             fields = act.service_fields() if act is not None else None
             if fields is None:
-                refusal = ServiceError("bad_action")
+                refused = ServiceError("bad_action")
             else:
                 try:
                     await self.svc.act(table_id, uid, expected_version=click.version,
                                        run_computers=False, **fields)
                     acted = True
                 except ServiceError as exc:
-                    refusal = exc
+                    refused = exc
         state = self.state(table_id)
         lang = state.options.language if state is not None else req.lang
         note = None
         asked = step.asked
-        if refusal is not None:
-            note = say(lang, "hand_changed") if refusal.code == "stale" else refusal.message(lang)
+        if refused is not None:
+            note = say(lang, "hand_changed") if isinstance(refused, StaleTable) \
+                else refusal_text(lang, refused)
         elif step.meaning == "lapsed":
             note = say(lang, "confirm_lapsed")
         elif asked is not None:
@@ -184,7 +186,8 @@ class PlayHandlers(HandlerBase):
             view, new_version = self.svc.hand_view(table_id, uid)
         except ServiceError as exc:
             hands.forget(table_id, uid)
-            text = exc.message(lang) if exc.code != "not_started" else say(lang, "hand_no_deal")
+            text = say(lang, "hand_no_deal") if isinstance(exc, NotStarted) \
+                else refusal_text(lang, exc)
             if own:
                 await interaction.response.edit_message(content=text, view=None)
             else:
@@ -270,7 +273,7 @@ class PlayHandlers(HandlerBase):
         key = f"why_{do}_{code}"
         if has(key):
             return say(lang, key)
-        return exc.message(lang)
+        return refusal_text(lang, exc)
 
     def declarable(self, interaction: Interaction) -> tuple[int | None, View | None]:
         tid = self.svc.table_in_channel(interaction.channel_id) \

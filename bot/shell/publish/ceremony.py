@@ -49,7 +49,7 @@ class Ceremonies:
         recount: dict[str, Any] = {}
         for e in outcome.events:
             if e.kind == "recount":
-                recount = e.seen_by(None).data
+                recount = e.data
         teams = state.teams
         faces = self.faces.for_table(state)
         scenes: list[RecountScene | None] = []
