@@ -16,7 +16,7 @@ from engine.tricks import team_of
 from .computer import LIGHT_LEVELS, Computer
 from .core import Change, TableChanges
 from .deals import Dealing
-from .models import Via
+from .models import Committed, Via
 from .table import LiveTable
 
 log = logging.getLogger("bot.service")
@@ -84,9 +84,10 @@ class ComputerTurns:
             action = random.choice(deal.legal_plays(seat))
             await self.dealing.apply(change, action, actor=None, via=via, chair_updates=updates)
 
-    async def run(self, change: Change) -> None:
+    async def run(self, change: Change, *, one_card: bool = False) -> bool:
         """Claims of every computer seat first, then the computer to play; until a person's
-        turn or the deal's end. Each action is its own transaction.
+        turn or the deal's end (``one_card``: until a computer has played a card; True then,
+        as more may follow). Each action is its own transaction.
 
         Computer seats are asked for claims whenever one may have become possible: at the
         deal's start, after a trick (tricks won, cards drawn), a marriage, an exchange, a card
@@ -124,6 +125,20 @@ class ComputerTurns:
                 break
             await self.turn(change, to_play, computer_via(t, to_play))
             claims = 0
+            if one_card:
+                return True
+        return False
+
+    async def play_on(self, table_id: int, outcomes: list[Committed]) -> list[Committed]:
+        """The computers' turns one card at a time, each card its own change, so that the
+        table hears of each card before the next computer thinks (and a person may knock in
+        between); their outcomes are added to ``outcomes``."""
+        more = True
+        while more:
+            async with self.core.change(table_id) as change:
+                more = await self.run(change, one_card=True)
+            outcomes.extend(change.outcomes)
+        return outcomes
 
     @staticmethod
     def _knock_waits(t: LiveTable, seat: int) -> bool:

@@ -211,7 +211,9 @@ class Lobby:
                         raise ServiceError("not_full")
                     await self._seat_computer(t, i, t.options.level, f"Computer {i + 1}")
             await self.dealing.start(change, new_match=True)
-            await self.computers.run(change)
+            more = await self.computers.run(change, one_card=True)
+        if more:
+            await self.computers.play_on(table_id, change.outcomes)
         return change.outcomes
 
     async def next_deal(self, table_id: int, user_id: int) -> list[Committed]:
@@ -237,7 +239,9 @@ class Lobby:
                 if waiting_for:
                     return []
             await self.dealing.start(change, new_match=False)
-            await self.computers.run(change)
+            more = await self.computers.run(change, one_card=True)
+        if more:
+            await self.computers.play_on(table_id, change.outcomes)
         return change.outcomes
 
     async def end(self, table_id: int, user_id: int) -> PublicState:

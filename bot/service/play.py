@@ -61,15 +61,14 @@ class Play:
             updates = [(chair, False, 0)] if (c.away or c.missed) else []
             await self.dealing.apply(change, action, actor=user_id, via="human",
                                      chair_updates=updates)
-            if run_computers:
-                await self.computers.run(change)
+            more = run_computers and await self.computers.run(change, one_card=True)
+        if more:
+            await self.computers.play_on(table_id, change.outcomes)
         return change.outcomes
 
     async def advance(self, table_id: int) -> list[Committed]:
-        """Let the computers act if it is their turn (or they have claims)."""
-        async with self.core.change(table_id) as change:
-            await self.computers.run(change)
-        return change.outcomes
+        """Let the computers act if it is their turn (or they have claims), one card a change."""
+        return await self.computers.play_on(table_id, [])
 
     async def timeout_turn(self, table_id: int, expected_version: int) -> list[Committed]:
         """The turn timer ran out: a computer plays this turn for the absent person.
@@ -89,7 +88,9 @@ class Play:
                     missed = c.missed + 1
                     await self.computers.turn(change, seat, "timeout",
                                               [(c.chair, missed >= AWAY_AFTER, missed)])
-            await self.computers.run(change)
+            more = await self.computers.run(change, one_card=True)
+        if more:
+            await self.computers.play_on(table_id, change.outcomes)
         return change.outcomes
 
     async def skip(self, table_id: int, user_id: int) -> list[Committed]:
@@ -101,5 +102,7 @@ class Play:
             seat = deal.to_play
             if seat is not None and not t.seat_chair(seat).auto:
                 await self.computers.turn(change, seat, "skip")
-            await self.computers.run(change)
+            more = await self.computers.run(change, one_card=True)
+        if more:
+            await self.computers.play_on(table_id, change.outcomes)
         return change.outcomes

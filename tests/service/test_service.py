@@ -845,6 +845,41 @@ async def test_news_of_one_table_is_told_in_commit_order_and_before_its_change_r
         await svc.close()
 
 
+async def test_each_computer_card_is_told_before_the_next_computer_plays(db_url: str) -> None:
+    """Computers play one card a change: the table hears of each computer's card while the
+    deal still holds only that card, so the table message and the hands follow card by card
+    (and a person may knock in between), as they did when the news was told under the lock."""
+    seen: list[tuple[int | None, int]] = []
+    svc: GameService | None = None
+
+    async def tell(o: Committed) -> None:
+        assert svc is not None
+        if o.kind == "action" and o.via == "computer" and o.action and o.action.do == "play":
+            t = svc.tables.need(o.table_id)
+            assert t.deal is not None
+            seen.append((o.index, len(t.deal.actions)))
+
+    svc = await open_service(db_url, on_outcome=tell)
+    try:
+        state = await svc.create_table(1, 100, ALICE, "Alice", players=4)
+        tid = state.table_id
+        for _ in range(3):
+            await svc.add_computer(tid, ALICE, "heuristic")
+        await svc.start(tid, ALICE)
+        rng = random.Random(5)
+        while svc.public_state(tid).status == "playing" and len(seen) < 12:
+            if person_to_play(svc, tid) is None:
+                await svc.advance(tid)
+                continue
+            await play_turn(svc, tid, rng, run_computers=False)
+            await svc.advance(tid)
+        assert len(seen) >= 6
+        # told when its own card was the deal's last action: no later computer card yet
+        assert all(count == index + 1 for index, count in seen), seen
+    finally:
+        await svc.close()
+
+
 async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables(
         db_url: str) -> None:
     svc = await open_service(db_url)
