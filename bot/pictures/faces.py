@@ -12,6 +12,12 @@ application's emojis: a big rank and a big suit, legible at the 22 px Discord gi
 emoji) and ``card/`` (``CARD_SIZE``, the cards laid out in the table, ceremony pictures).
 Both styles of the ``suits`` setting: German (Eichel, Blatt, Herz, Schellen; A 10 K O U 7)
 and French (♣ ♠ ♥ ♦; A 10 K Q J 7), and one card back shared by both.
+
+At 22 px every two faces of a pack must stay apart (the test measures it), for an eye as
+well as in pixels: each suit has its own colour, which its rank wears too (brown acorn with
+its cup, green leaf, red heart, round golden-yellow bell; the French pack in four colours as
+online card rooms deal it: green clubs, black spades, red hearts, blue diamonds), and the
+Ober (Q) holds his suit high with a bar over his letter, the Unter (J) low with a bar under.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import functools
 import sys
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 from .names import all_names, card_of_name, face_name
 
@@ -40,12 +46,17 @@ INK = (24, 24, 28, 255)
 PAPER = (252, 250, 244, 255)
 EDGE = (150, 150, 150, 255)
 GERMAN_COLOURS = {
-    "E": (139, 84, 36, 255),    # acorn brown
-    "B": (38, 140, 58, 255),    # leaf green
-    "H": (214, 36, 44, 255),    # heart red
-    "S": (232, 168, 20, 255),   # bell yellow
+    "E": (104, 58, 20, 255),    # acorn: dark brown
+    "B": (28, 128, 48, 255),    # leaf: green
+    "H": (208, 28, 40, 255),    # heart: red
+    "S": (196, 128, 0, 255),    # bell: gold (its rank; the bell itself is yellow)
 }
-FRENCH_COLOURS = {"E": INK, "B": INK, "H": (214, 36, 44, 255), "S": (214, 36, 44, 255)}
+FRENCH_COLOURS = {                 # the four-colour pack of online card rooms
+    "E": (0, 132, 56, 255),     # clubs: green
+    "B": INK,                   # spades: black
+    "H": (208, 28, 40, 255),    # hearts: red
+    "S": (22, 88, 206, 255),    # diamonds: blue
+}
 
 
 @functools.lru_cache(maxsize=16)
@@ -77,6 +88,15 @@ def _heart(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...], *, flip: boo
     d.polygon([(x0 + r, y(ly)), (x1 - r, y(ly)), (x0 + w / 2, y(y0 + h * 0.3))], fill=fill)
 
 
+def _german_heart(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
+    """Herz, with a shine as the German pack's other suits have (and its own face)."""
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    _heart(d, box, fill)
+    d.ellipse((x0 + w * 0.14, y0 + h * 0.1, x0 + w * 0.3, y0 + h * 0.3),
+              fill=(246, 140, 140, 255))
+
+
 def _stem(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
@@ -86,20 +106,30 @@ def _stem(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
 
 
 def _acorn(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
-    """Eichel: a nut under a hatched cup, with a stalk."""
+    """Eichel: a tall brown nut under a wide, dark, scaly cup, with a stalk on top (tall and
+    brown where the bell is round and yellow)."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     cx = x0 + w / 2
-    nut = (x0 + w * 0.2, y0 + h * 0.3, x1 - w * 0.2, y1)
-    d.ellipse(nut, fill=(196, 140, 70, 255), outline=fill, width=max(1, int(w * 0.05)))
-    cup = (x0 + w * 0.12, y0 + h * 0.16, x1 - w * 0.12, y0 + h * 0.62)
-    d.chord(cup, 180, 360, fill=fill)
-    d.rectangle((cup[0], y0 + h * 0.37, cup[2], y0 + h * 0.45), fill=fill)
-    line = max(1, int(w * 0.03))
-    for k in range(1, 5):
-        x = cup[0] + (cup[2] - cup[0]) * k / 5
-        d.line((x, y0 + h * 0.24, x, y0 + h * 0.44), fill=(90, 50, 20, 255), width=line)
-    d.rectangle((cx - w * 0.05, y0, cx + w * 0.05, y0 + h * 0.18), fill=fill)
+    line = max(1, int(w * 0.035))
+    nut = (190, 118, 48, 255)
+    d.ellipse((x0 + w * 0.2, y0 + h * 0.26, x1 - w * 0.2, y1), fill=nut, outline=fill,
+              width=line)
+    d.ellipse((x0 + w * 0.32, y0 + h * 0.55, x0 + w * 0.42, y0 + h * 0.8),
+              fill=(226, 170, 100, 255))  # a shine on the nut
+    d.rounded_rectangle((cx - w * 0.06, y0, cx + w * 0.06, y0 + h * 0.2), radius=w * 0.04,
+                        fill=fill)  # the stalk
+    cup = (x0 + w * 0.04, y0 + h * 0.12, x1 - w * 0.04, y0 + h * 0.5)
+    d.chord((cup[0], cup[1], cup[2], cup[3] + (cup[3] - cup[1])), 180, 360, fill=fill)
+    d.rounded_rectangle((cup[0], cup[3] - h * 0.04, cup[2], cup[3] + h * 0.06),
+                        radius=h * 0.05, fill=fill)  # the rim
+    scale = (150, 96, 44, 255)
+    for k in range(1, 6):  # the cup's scales, a criss-cross
+        x = cup[0] + (cup[2] - cup[0]) * k / 6
+        d.line((x - w * 0.08, cup[1] + h * 0.14, x + w * 0.08, cup[3] + h * 0.02), fill=scale,
+               width=line)
+        d.line((x + w * 0.08, cup[1] + h * 0.14, x - w * 0.08, cup[3] + h * 0.02), fill=scale,
+               width=line)
 
 
 def _leaf(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
@@ -126,19 +156,26 @@ def _leaf(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
 
 
 def _bell(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
-    """Schellen: a round sleigh bell with a band, a slit and a loop on top."""
+    """Schellen: a round, golden-yellow sleigh bell with a band round its middle, a slot
+    below and a loop on top."""
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
-    dark = (150, 60, 20, 255)
-    line = max(1, int(w * 0.05))
+    yellow = (250, 204, 36, 255)
+    dark = (150, 92, 0, 255)
+    line = max(1, int(w * 0.045))
     cx = x0 + w / 2
-    d.ellipse((cx - w * 0.1, y0, cx + w * 0.1, y0 + h * 0.2), outline=dark, width=line)
-    ball = (x0 + w * 0.04, y0 + h * 0.12, x1 - w * 0.04, y1)
-    d.ellipse(ball, fill=fill, outline=dark, width=line)
-    cy = (ball[1] + ball[3]) / 2
-    d.rectangle((ball[0] + w * 0.02, cy - h * 0.07, ball[2] - w * 0.02, cy + h * 0.01), fill=dark)
-    d.ellipse((cx - w * 0.09, y1 - h * 0.3, cx + w * 0.09, y1 - h * 0.12), fill=dark)
-    d.line((cx, y1 - h * 0.2, cx, y1 - h * 0.04), fill=dark, width=line)
+    r = min(w, h * 0.88) / 2
+    cy = y1 - r
+    d.ellipse((cx - w * 0.11, cy - r - h * 0.13, cx + w * 0.11, cy - r + h * 0.07),
+              outline=dark, width=line)  # the loop
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=yellow, outline=dark, width=line)
+    d.ellipse((cx - r * 0.62, cy - r * 0.78, cx - r * 0.2, cy - r * 0.4),
+              fill=(255, 244, 190, 255))  # a shine
+    band = r * 0.13
+    d.rectangle((cx - r + line, cy - band * 1.6, cx + r - line, cy - band * 0.4), fill=dark)
+    d.ellipse((cx - r * 0.2, cy + r * 0.3, cx + r * 0.2, cy + r * 0.7), fill=dark)  # the hole
+    d.line((cx, cy + r * 0.5, cx, cy + r - line), fill=dark, width=line * 2)  # the slot
+    del fill  # the bell is yellow itself; the suit's gold is its rank's
 
 
 def _club(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
@@ -149,6 +186,8 @@ def _club(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
     for px, py in ((cx, y0 + r), (x0 + r, y0 + h * 0.52), (x1 - r, y0 + h * 0.52)):
         d.ellipse((px - r, py - r, px + r, py + r), fill=fill)
     d.polygon([(cx, y0 + r), (x0 + r, y0 + h * 0.52), (x1 - r, y0 + h * 0.52)], fill=fill)
+    d.ellipse((cx - r * 0.7, y0 + h * 0.5 - r * 0.7, cx + r * 0.7, y0 + h * 0.5 + r * 0.7),
+              fill=fill)  # no gap where the stem meets the leaves
     _stem(d, box, fill)
 
 
@@ -166,7 +205,7 @@ def _diamond(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
                (x0 + w * 0.1, y0 + h / 2)], fill=fill)
 
 
-GERMAN_SHAPES = {"E": _acorn, "B": _leaf, "H": _heart, "S": _bell}
+GERMAN_SHAPES = {"E": _acorn, "B": _leaf, "H": _german_heart, "S": _bell}
 FRENCH_SHAPES = {"E": _club, "B": _spade, "H": _heart, "S": _diamond}
 
 
@@ -178,14 +217,33 @@ def draw_suit(d: ImageDraw.ImageDraw, suit: str, style: str, box: Box) -> None:
 
 
 def rank_colour(suit: str, style: str) -> tuple[int, ...]:
-    return FRENCH_COLOURS[suit] if style == "french" else INK
+    """The rank in its suit's colour: the colour alone tells the suit at a glance."""
+    return FRENCH_COLOURS[suit] if style == "french" else GERMAN_COLOURS[suit]
 
 
-def _text(d: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-          fill: tuple[int, ...], anchor: str) -> None:
-    """A rank, drawn a little bold (the built-in font has one weight)."""
-    d.text(xy, text, font=font(size), fill=fill, anchor=anchor,
-           stroke_width=max(1, size // 22), stroke_fill=fill)
+@functools.lru_cache(maxsize=64)
+def _glyphs(text: str) -> Image.Image:
+    """The rank's letters, bold, cropped to their ink (a mask, drawn large once)."""
+    size = 400
+    mask = Image.new("L", (size * 2, size * 2), 0)
+    ImageDraw.Draw(mask).text((size // 4, size // 4), text, font=font(size), fill=255,
+                              stroke_width=size // 16, stroke_fill=255)
+    bbox = mask.getbbox()
+    assert bbox is not None
+    return mask.crop(bbox)
+
+
+def _rank(img: Image.Image, text: str, box: Box, fill: tuple[int, ...],
+          align: str = "top") -> float:
+    """The rank as high as ``box``, at its left (``align``: ``top`` or ``bottom``; "10" is
+    narrowed to the box's width); its width."""
+    x0, y0, x1, y1 = box
+    glyphs = _glyphs(text)
+    h = round(y1 - y0)
+    w = min(round(glyphs.width * h / glyphs.height), round(x1 - x0))
+    mask = glyphs.resize((w, h), Image.Resampling.LANCZOS)
+    img.paste(fill, (round(x0), round(y0 if align == "top" else y1 - h)), mask)
+    return w
 
 
 # ---------------------------------------------------------------------- the two sizes
@@ -232,22 +290,47 @@ def draw_back(size: tuple[int, int]) -> Image.Image:
     return _reduce(out, size)
 
 
+def _suit_on_paper(img: Image.Image, suit: str, style: str, box: Box) -> None:
+    """The suit with a rim of paper round it: where it meets the rank, the two stay apart."""
+    layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    draw_suit(ImageDraw.Draw(layer), suit, style, box)
+    rim = layer.getchannel("A").filter(ImageFilter.MaxFilter(2 * (img.width // 64) + 1))
+    img.paste(PAPER, (0, 0), rim)
+    img.alpha_composite(layer)
+
+
+def _court_bar(d: ImageDraw.ImageDraw, box: Box, fill: tuple[int, ...]) -> None:
+    """The Ober's bar over its letter, the Unter's under it (Q and J in the French pack)."""
+    d.rounded_rectangle(box, radius=(box[3] - box[1]) / 2, fill=fill)
+
+
 def draw_emoji(card: str | None, style: str) -> Image.Image:
-    """128×128: the rank big in the top left, the suit big in the bottom right."""
+    """128×128, for the 22 px of a button: the rank big in its suit's colour, the suit big.
+    The Ober's (Q's) suit sits high with a bar over the letter, the Unter's (J's) low with a
+    bar under it, as on German cards where the Ober holds his sign up and the Unter low."""
     if card is None:
         return draw_back(EMOJI_SIZE)
     img, d = _canvas(EMOJI_SIZE)
     w, h = img.size
     _paper(d, w, h, radius=w // 8)
     suit, rank = card[0], card[1:]
-    size = int(h * (0.5 if rank == "10" else 0.62))
-    _text(d, (w * 0.06, h * 0.04), RANK_TEXT[style][rank], size, rank_colour(suit, style), "la")
-    draw_suit(d, suit, style, (w * 0.42, h * 0.4, w * 0.95, h * 0.95))
+    colour = rank_colour(suit, style)
+    text = RANK_TEXT[style][rank]
+    if rank == "O":
+        _suit_on_paper(img, suit, style, (w * 0.45, h * 0.04, w * 0.97, h * 0.56))
+        rw = _rank(img, text, (w * 0.06, h * 0.35, w * 0.6, h * 0.96), colour, "bottom")
+        _court_bar(d, (w * 0.06, h * 0.21, min(w * 0.06 + rw, w * 0.4), h * 0.29), colour)
+    else:
+        rw = _rank(img, text, (w * 0.06, h * 0.04, w * 0.6, h * 0.65), colour)
+        if rank == "U":
+            _court_bar(d, (w * 0.06, h * 0.71, min(w * 0.06 + rw, w * 0.4), h * 0.79), colour)
+        _suit_on_paper(img, suit, style, (w * 0.45, h * 0.44, w * 0.97, h * 0.96))
     return _reduce(img, EMOJI_SIZE)
 
 
 def draw_card(card: str | None, style: str) -> Image.Image:
-    """A playing card (``CARD_SIZE``): the index in two corners, a big rank and suit."""
+    """A playing card (``CARD_SIZE``): the index in two corners, a big rank and suit (the
+    Ober's suit above its letter, as on the emoji)."""
     if card is None:
         return draw_back(CARD_SIZE)
     img, d = _canvas(CARD_SIZE)
@@ -256,17 +339,36 @@ def draw_card(card: str | None, style: str) -> Image.Image:
     suit, rank = card[0], card[1:]
     colour = rank_colour(suit, style)
     text = RANK_TEXT[style][rank]
+    # the index, in the top left corner and turned round in the bottom right one
     index = Image.new("RGBA", img.size, (0, 0, 0, 0))
     idx = ImageDraw.Draw(index)
-    corner = int(w * 0.2)
-    _text(idx, (w * 0.07, h * 0.03), text, corner, colour, "la")
-    draw_suit(idx, suit, style, (w * 0.07, h * 0.03 + corner * 1.1,
-                                 w * 0.07 + corner * 0.8, h * 0.03 + corner * 1.9))
+    x, ih, bar = w * 0.07, h * 0.1, h * 0.02
+    y = h * 0.03
+    if rank == "O":
+        y += bar * 1.6
+    iw = _rank(index, text, (x, y, w * 0.3, y + ih), colour)
+    if rank == "O":
+        _court_bar(idx, (x, y - bar * 1.6, x + iw, y - bar * 0.6), colour)
+    y += ih + bar * 0.6
+    if rank == "U":
+        _court_bar(idx, (x, y, x + iw, y + bar), colour)
+        y += bar * 1.6
+    draw_suit(idx, suit, style, (x, y, x + ih * 0.85, y + ih * 0.85))
     img.alpha_composite(index)
     img.alpha_composite(index.rotate(180))
-    _text(d, (w / 2, h * 0.36), text, int(w * 0.42), colour, "mm")
-    s = w * 0.46
-    draw_suit(d, suit, style, (w / 2 - s / 2, h * 0.5, w / 2 + s / 2, h * 0.5 + s))
+    # the middle: the rank over the suit; the Ober's suit over his letter
+    s, rh, bar = w * 0.46, h * 0.19, h * 0.035
+    rw = min(_glyphs(text).width * rh / _glyphs(text).height, w * 0.5)
+    rx = w / 2 - rw / 2
+    if rank == "O":
+        draw_suit(d, suit, style, (w / 2 - s / 2, h * 0.17, w / 2 + s / 2, h * 0.17 + s))
+        _court_bar(d, (rx, h * 0.5, rx + rw, h * 0.5 + bar), colour)
+        _rank(img, text, (rx, h * 0.57, rx + rw, h * 0.57 + rh), colour)
+    else:
+        _rank(img, text, (rx, h * 0.2, rx + rw, h * 0.2 + rh), colour)
+        if rank == "U":
+            _court_bar(d, (rx, h * 0.42, rx + rw, h * 0.42 + bar), colour)
+        draw_suit(d, suit, style, (w / 2 - s / 2, h * 0.5, w / 2 + s / 2, h * 0.5 + s))
     return _reduce(img, CARD_SIZE)
 
 

@@ -2,8 +2,10 @@
 
 ``table_scene`` reads what the picture shows from ``PublicState`` only (the public view holds
 no hand, and a face-down card of the first trick is ``None`` there until its trick is
-complete: it is drawn as a back). The scene is the cache key: ``render_table`` draws each
-scene once (an LRU), off the event loop (the shell calls it in a thread).
+complete: it is drawn as a back). Under each card of the last trick stands the name of who
+played it: "taken by" alone leaves the reader to work out whose card was whose. The scene is
+the cache key: ``render_table`` draws each scene once (an LRU), off the event loop (the
+shell calls it in a thread).
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ from PIL import Image, ImageDraw
 
 from ..service.models import PublicState
 from ..texts import say
-from .draw import CHALK, DIM, FELT, GOLD, card_at, encode, short, slot, text
-from .faces import CARD_SIZE, draw_suit
+from .draw import CHALK, DIM, FELT, GOLD, card_at, drawable, encode, short, slot, text
+from .faces import CARD_SIZE, draw_suit, font
 
 TRICK_SCALE = 0.75
 LAST_SCALE = 0.42
+LAST_GAP = 12
+"""Between the last trick's cards: room for the name of who played each."""
 
 
 @dataclass(frozen=True)
@@ -61,9 +65,30 @@ def table_scene(state: PublicState) -> TableScene | None:
         labels=(say(lang, "trump"), say(lang, "trick"), say(lang, "last_trick"), taken))
 
 
+LABEL_SIZES = (13, 12, 11, 10)
+"""The last trick's name labels: the largest of these that fits under a card."""
+
+
+def fitted(name: str, width: float) -> tuple[str, int]:
+    """A name and the font size that fit ``width`` (the smallest size, shortened with "…",
+    when none does)."""
+    for size in LABEL_SIZES:
+        if font(size).getlength(drawable(name)) <= width:
+            return name, size
+    size = LABEL_SIZES[-1]
+    while len(name) > 1 and font(size).getlength(drawable(name + "…")) > width:
+        name = name[:-1].rstrip()
+    return name + "…", size
+
+
 @functools.lru_cache(maxsize=256)
 def render_table(scene: TableScene) -> tuple[bytes, str]:
     """The picture (bytes and its format, ``png`` or ``jpg``), drawn once per scene."""
+    return encode(draw_table(scene))
+
+
+def draw_table(scene: TableScene) -> Image.Image:
+    """The table's picture, before encoding."""
     players = len(scene.names)
     cw, ch = (round(v * TRICK_SCALE) for v in CARD_SIZE)
     lw, lh = (round(v * LAST_SCALE) for v in CARD_SIZE)
@@ -71,12 +96,13 @@ def render_table(scene: TableScene) -> tuple[bytes, str]:
     pad = 16
     trump_w = cw + 2 * pad
     trick_w = players * col + pad
-    last_w = max(4, players) * (lw // 2) + lw // 2 + 2 * pad + 10
+    trump_label, trick_label, last_label, taken = scene.labels
+    pitch = lw + LAST_GAP
+    last_w = max(players * pitch - LAST_GAP, round(font(15).getlength(drawable(taken)))) + 2 * pad
     width = trump_w + trick_w + last_w
     height = ch + 96
     img = Image.new("RGBA", (width, height), FELT)
     d = ImageDraw.Draw(img)
-    trump_label, trick_label, last_label, taken = scene.labels
     # the trump: the face-up card while it lies, else the suit drawn large
     text(d, (pad, 10), trump_label, 18)
     top = 38
@@ -100,12 +126,15 @@ def render_table(scene: TableScene) -> tuple[bytes, str]:
             slot(d, box)
         colour = GOLD if seat == scene.to_play else CHALK
         text(d, (x + cw / 2, top + ch + 8), name, 15, colour, "ma")
-    # the last trick, small, and who took it
+    # the last trick, small, who played each card under it, and who took it
     x1 = trump_w + trick_w
     if scene.last:
         text(d, (x1 + pad, 10), last_label, 16, DIM)
-        for k, (_seat, card) in enumerate(scene.last):
-            img.alpha_composite(card_at(card, scene.style, LAST_SCALE),
-                                (x1 + pad + k * (lw // 2), top))
-        text(d, (x1 + pad, top + lh + 8), taken, 15, DIM)
-    return encode(img)
+        for k, (seat, card) in enumerate(scene.last):
+            x = x1 + pad + k * pitch
+            img.alpha_composite(card_at(card, scene.style, LAST_SCALE), (x, top))
+            if 0 <= seat < players:
+                name, size = fitted(scene.names[seat], pitch - 4)
+                text(d, (x + lw / 2, top + lh + 5), name, size, CHALK, "ma")
+        text(d, (x1 + pad, top + lh + 26), taken, 15, DIM)
+    return img
