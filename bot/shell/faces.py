@@ -1,7 +1,9 @@
 """The card faces as the application's emojis (``bot/pictures/faces/emoji/``).
 
 ``python -m bot sync`` uploads the faces the application lacks (``upload_faces``: looked up
-first, never uploaded twice; 49 of Discord's 2,000 application emojis). At start-up the bot
+first, never uploaded twice; 49 of Discord's 2,000 application emojis, and one more, the
+*mark* ``gg_faces_<hash>``, naming the drawing they were uploaded from: when the committed
+faces are redrawn, the next sync replaces the old ones, which Discord would otherwise keep). At start-up the bot
 looks them up (``CardFaces.load``) and, when they are there, shows a hand's cards as their
 faces and names cards in the table message and the ceremony as ``<:name:id>``. Without them
 (not synced yet, or Discord refused), cards stay text and one log line says why.
@@ -9,13 +11,14 @@ faces and names cards in the table message and the ceremony as ``<:name:id>``. W
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Mapping
 from typing import Any
 
 import discord
 
-from ..pictures.names import all_names, face_name
+from ..pictures.names import BACK_NAME, all_names, face_name
 from ..service.models import PublicState
 from .card_text import Faces
 
@@ -73,11 +76,30 @@ def found(emojis: list[Any]) -> dict[str, int]:
     return {e.name: e.id for e in emojis if e.name in names}
 
 
+def faces_mark() -> str:
+    """The name of the emoji that marks which drawing of the faces the application holds: a
+    hash of every committed face picture, so a redrawn face changes it."""
+    from ..pictures.faces import face_png
+    digest = hashlib.sha256()
+    for name in all_names():
+        digest.update(name.encode() + face_png("emoji", name))
+    return "gg_faces_" + digest.hexdigest()[:8]
+
+
 async def upload_faces(client: discord.Client) -> tuple[int, int]:
     """Upload the faces the application lacks; (uploaded, already there). Never uploads a
-    face twice: the application's emojis are looked up first, by name."""
+    face twice: the application's emojis are looked up first, by name. Faces uploaded from
+    another drawing (their mark is not this drawing's) are deleted and uploaded again; the
+    mark goes last, so a sync cut short is finished by the next one."""
     from ..pictures.faces import face_png
-    have = found(await client.fetch_application_emojis())
+    emojis = await client.fetch_application_emojis()
+    mark = faces_mark()
+    ours = [e for e in emojis if e.name in set(all_names()) or e.name.startswith("gg_faces_")]
+    if ours and not any(e.name == mark for e in ours):
+        for emoji in ours:  # an older drawing: Discord keeps a picture under its name
+            await emoji.delete()
+        emojis = [e for e in emojis if e not in ours]
+    have = found(emojis)
     uploaded = 0
     for name in all_names():
         if name in have:
@@ -85,4 +107,6 @@ async def upload_faces(client: discord.Client) -> tuple[int, int]:
         emoji = await client.create_application_emoji(name=name, image=face_png("emoji", name))
         have[emoji.name] = emoji.id
         uploaded += 1
+    if not any(e.name == mark for e in emojis):
+        await client.create_application_emoji(name=mark, image=face_png("emoji", BACK_NAME))
     return uploaded, len(have) - uploaded

@@ -8,7 +8,7 @@ import pytest
 from world import World, buttons, cards_in_text
 
 from bot.pictures.names import all_names, face_name
-from bot.shell.faces import upload_faces
+from bot.shell.faces import faces_mark, upload_faces
 from bot.shell.run import sync_faces
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
@@ -26,17 +26,37 @@ def face_lines(caplog: pytest.LogCaptureFixture) -> list[str]:
 async def test_sync_uploads_only_the_missing_faces_and_never_twice(world: World) -> None:
     backend = world.env.backend
     backend.create_application_emoji("someone_elses")  # not ours: left alone
-    backend.create_application_emoji(face_name("EA", "german"))  # already there
+    backend.create_application_emoji(face_name("EA", "german"))  # already there,
+    backend.create_application_emoji(faces_mark())  # from this very drawing
     assert await upload_faces(world.bot) == (48, 1)
     names = app_emoji_names(world)
-    assert sorted(set(names) - {"someone_elses"}) == sorted(all_names())
-    assert len(names) == len(set(names)) == 50
+    assert sorted(set(names) - {"someone_elses"}) == sorted([*all_names(), faces_mark()])
+    assert len(names) == len(set(names)) == 51
     posts = [r for r in world.env.http_requests
              if r.method == "POST" and r.path.endswith("/emojis")]
     assert await sync_faces(world.bot)  # what `python -m bot sync` runs: nothing left to do
     assert [r for r in world.env.http_requests
             if r.method == "POST" and r.path.endswith("/emojis")] == posts
-    assert len(app_emoji_names(world)) == 50
+    assert len(app_emoji_names(world)) == 51
+
+
+async def test_faces_uploaded_from_another_drawing_are_replaced_once(world: World) -> None:
+    """Redrawn faces reach Discord: faces under an older mark (or under none, as uploaded
+    before marks) are deleted and uploaded again, someone else's emojis left alone; the next
+    sync uploads nothing."""
+    backend = world.env.backend
+    backend.create_application_emoji("someone_elses")
+    backend.create_application_emoji(face_name("EA", "german"))
+    backend.create_application_emoji("gg_faces_00000000")  # an older drawing
+    assert await upload_faces(world.bot) == (49, 0)
+    names = app_emoji_names(world)
+    assert sorted(names) == sorted([*all_names(), faces_mark(), "someone_elses"])
+    deletes = [r for r in world.env.http_requests
+               if r.method == "DELETE" and "/emojis/" in r.path]
+    assert len(deletes) == 2
+    assert await upload_faces(world.bot) == (0, 49)
+    assert len([r for r in world.env.http_requests
+                if r.method == "DELETE" and "/emojis/" in r.path]) == 2
 
 
 async def test_without_faces_cards_are_text_and_one_line_says_why(
