@@ -900,3 +900,9 @@ async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables
         assert (await svc.get_settings(6)).pictures is True
     finally:
         await svc.close()
+
+
+def test_the_game_service_is_a_thin_front_over_parts_it_holds() -> None:
+    """Issue 26: GameService is composed, not stacked: its method resolution order has at most
+    three classes, and the parts (lobby, play, computers, dealing) share one change path."""
+    assert len(GameService.__mro__) <= 3
