@@ -904,5 +904,5 @@ async def test_the_pictures_setting_is_stored_defaults_on_and_reaches_new_tables
 
 def test_the_game_service_is_a_thin_front_over_parts_it_holds() -> None:
     """Issue 26: GameService is composed, not stacked: its method resolution order has at most
-    three classes, and the parts (lobby, play, computers, dealing) share one change path."""
+    three classes (it was six layers deep)."""
     assert len(GameService.__mro__) <= 3
