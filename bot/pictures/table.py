@@ -2,8 +2,10 @@
 
 ``table_scene`` reads what the picture shows from ``PublicState`` only (the public view holds
 no hand, and a face-down card of the first trick is ``None`` there until its trick is
-complete: it is drawn as a back). The scene is the cache key: ``render_table`` draws each
-scene once (an LRU), off the event loop (the shell calls it in a thread).
+complete: it is drawn as a back). ``replay_scene`` draws a finished deal's frame
+(``engine.history``) the same way: the deal is over, so every card of the trick is face up.
+The scene is the cache key: ``render_table`` draws each scene once (an LRU), off the event
+loop (the shell calls it in a thread).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
+
+from engine.history import DealHistory
 
 from ..service.models import PublicState
 from ..texts import say
@@ -58,6 +62,27 @@ def table_scene(state: PublicState) -> TableScene | None:
         to_play=view.to_play if state.status == "playing" else None,
         trick=tuple(view.trick.plays) if state.status == "playing" else (),
         last=tuple(last.plays) if last is not None else (),
+        labels=(say(lang, "trump"), say(lang, "trick"), say(lang, "last_trick"), taken))
+
+
+def replay_scene(history: DealHistory, index: int, names: tuple[str, ...], style: str,
+                 lang: str) -> TableScene:
+    """The table at frame ``index`` of a finished deal: its trick, all face up (the trick is
+    empty on the deal's and the end's frames), the complete trick before it small, the
+    face-up card while it lay. ``names``: the seats' in engine order, as people wrote them."""
+    frames = history.frames
+    frame = frames[index]
+    before = [f for f in frames[1:index] if f.kind == "trick" and f.winner is not None]
+    last = before[-1] if before else None
+    shown = tuple(short(n) for n in names)
+    winner = last.winner if last is not None else None
+    taken = (say(lang, "taken_by", name=shown[winner])
+             if winner is not None and 0 <= winner < len(shown) else "")
+    return TableScene(
+        style="french" if style == "french" else "german", trump=frame.trump_suit,
+        face_up=frame.indicator, names=shown, to_play=None,
+        trick=tuple((p.seat, p.card) for p in frame.plays) if frame.kind == "trick" else (),
+        last=tuple((p.seat, p.card) for p in last.plays) if last is not None else (),
         labels=(say(lang, "trump"), say(lang, "trick"), say(lang, "last_trick"), taken))
 
 
