@@ -3,8 +3,8 @@ first trick, then one page a trick, the end (the claim, its recount, the result 
 fair-deal line) last. Each page has the table's picture at that trick (``replay_scene``).
 
 The words are the terminal replay's (``bot.replay``: the same sentences, line by line), with
-the table's card faces and suit style, names escaped for Discord, headings in bold and the
-hands as a list. Pure: a page is a function of the stored deal, so a page button needs only
+the table's card faces and suit style, names escaped for Discord, headings in bold and each
+hand on a marked line. Pure: a page is a function of the stored deal, so a page button needs only
 the deal's id and the page's number, also after a restart. The deal is over: every hand may
 be shown; the service never hands out a deal that is not (``FinishedDeal``).
 """
@@ -90,11 +90,15 @@ def _content(record: dict[str, Any], place: int, history: DealHistory,
     return "\n".join(lines)
 
 
+HAND_MARK = "▸ "
+"""Before each hand. Not a markdown list: a list item would take the lines after it in."""
+
+
 def _discord_line(line: str) -> str:
-    """A terminal line for Discord: a heading in bold, a hand as a list item, the rest as
-    it is (without the terminal's indent)."""
+    """A terminal line for Discord: a heading in bold, a hand marked (``HAND_MARK``), the
+    rest as it is (without the terminal's indent)."""
     if line.startswith("    "):
-        return "- " + line.strip()
+        return HAND_MARK + line.strip()
     if line.startswith("  "):
         return line.strip()
     return f"**{line}**" if line else line

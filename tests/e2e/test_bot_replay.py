@@ -22,7 +22,7 @@ from engine.record import parse_record
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
-HAND_LINE = re.compile(r"^- (?P<name>[^:]+): (?P<cards>.*)$", re.MULTILINE)
+HAND_LINE = re.compile(r"^▸ (?P<name>[^:]+): (?P<cards>.*)$", re.MULTILINE)
 
 
 async def finished(world: World, number: int | None = None) -> tuple[Any, DealHistory]:

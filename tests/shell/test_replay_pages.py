@@ -73,7 +73,7 @@ def test_every_page_fits_a_message_and_lists_every_hand_of_its_moment(
                 frame = history.frames[pages[page][0]]
                 if any(frame.hands):
                     hand_lines = [ln for ln in shown.content.splitlines()
-                                  if ln.startswith("- ")]
+                                  if ln.startswith("▸ ")]
                     assert len(hand_lines) == history.players, shown.content
         end = replay_page(deal.record, deal.place, history, len(pages) - 1, "en", "german")
         assert "**End of the deal**" in end.content and "Result:" in end.content
