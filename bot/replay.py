@@ -15,7 +15,7 @@ import gzip
 import json
 import sys
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from engine.cards import SUIT_NAMES_DE, SUIT_NAMES_EN, card_name
@@ -105,20 +105,27 @@ def seat_names(data: dict[str, Any], players: int, lang: str) -> list[str]:
     return names
 
 
-class _Words:
-    """The deal's names and cards in one language."""
+class Words:
+    """The deal's names and cards in one language: cards by name for the terminal; the
+    Discord replay gives its own ``card`` and ``suit`` (the table's faces and suit style) and
+    a shorter ``sep`` between cards."""
 
-    def __init__(self, history: DealHistory, names: list[str], lang: str) -> None:
+    def __init__(self, history: DealHistory, names: list[str], lang: str, *,
+                 card: Callable[[str], str] | None = None,
+                 suit: Callable[[str], str] | None = None, sep: str = ", ") -> None:
         self.history, self.names, self.lang = history, names, lang
+        self._card, self._suit, self.sep = card, suit, sep
 
     def card(self, card: str) -> str:
-        return card_name(card, self.lang)
+        return self._card(card) if self._card is not None else card_name(card, self.lang)
 
     def cards(self, cards: Sequence[str], trump: str | None = None) -> str:
         shown = sorted_hand(cards, trump) if trump is not None else list(cards)
-        return ", ".join(self.card(c) for c in shown) or "–"
+        return self.sep.join(self.card(c) for c in shown) or "–"
 
     def suit(self, suit: str) -> str:
+        if self._suit is not None:
+            return self._suit(suit)
         return (SUIT_NAMES_DE if self.lang == "de" else SUIT_NAMES_EN)[suit]
 
     def team(self, team: int) -> str:
@@ -131,24 +138,36 @@ class _Words:
 def replay_lines(data: dict[str, Any], history: DealHistory, lang: str) -> list[str]:
     """The whole deal in words, one line of the terminal each."""
     names = seat_names(data, history.players, lang)
-    w = _Words(history, names, lang)
-    out = [_head(data, history, w)]
-    out.append(w.say("replay_order", names=", ".join(names), name=names[0]))
-    if history.teams == 2:
-        out.append(w.say("replay_teams", a=w.team(0), b=w.team(1)))
-    for frame in history.frames:
+    w = Words(history, names, lang)
+    out = [_head(data, history, w), *intro_lines(w)]
+    for index in range(len(history.frames)):
         out.append("")
-        if frame.kind == "deal":
-            out += _dealt(frame, w)
-        elif frame.kind == "trick":
-            previous = history.frames[frame.number - 1]
-            out += _trick(frame, previous, w)
-        else:
-            out += _end(frame, w)
+        out += frame_lines(index, w)
     return out
 
 
-def _head(data: dict[str, Any], history: DealHistory, w: _Words) -> str:
+def intro_lines(w: Words) -> list[str]:
+    """Who plays in which order, and the teams (with two)."""
+    out = [w.say("replay_order", names=", ".join(w.names), name=w.names[0])]
+    if w.history.teams == 2:
+        out.append(w.say("replay_teams", a=w.team(0), b=w.team(1)))
+    return out
+
+
+def frame_lines(index: int, w: Words) -> list[str]:
+    """The lines of the deal's frame ``index``: its heading unindented, what happened in it
+    indented by two spaces, the hands by four. A trick's hands are shown unless they are the
+    ones just dealt (the frame before)."""
+    frames = w.history.frames
+    frame = frames[index]
+    if frame.kind == "deal":
+        return _dealt(frame, w)
+    if frame.kind == "trick":
+        return _trick(frame, frames[index - 1], w)
+    return _end(frame, w)
+
+
+def _head(data: dict[str, Any], history: DealHistory, w: Words) -> str:
     parts = []
     if isinstance(data.get("number"), int):
         parts.append(w.say("deal_number", number=data["number"]))
@@ -159,12 +178,12 @@ def _head(data: dict[str, Any], history: DealHistory, w: _Words) -> str:
     return w.say("replay_head", what=" · ".join(parts))
 
 
-def _hand_lines(frame: Frame, w: _Words) -> list[str]:
+def _hand_lines(frame: Frame, w: Words) -> list[str]:
     return [f"    {w.names[s]}: {w.cards(hand, frame.trump_suit)}"
             for s, hand in enumerate(frame.hands)]
 
 
-def _dealt(frame: Frame, w: _Words) -> list[str]:
+def _dealt(frame: Frame, w: Words) -> list[str]:
     assert frame.indicator is not None
     out = [w.say("replay_trump", suit=w.suit(frame.trump_suit), card=w.card(frame.indicator),
                  count=frame.talon)]
@@ -172,7 +191,7 @@ def _dealt(frame: Frame, w: _Words) -> list[str]:
     return out + _hand_lines(frame, w)
 
 
-def _trick(frame: Frame, previous: Frame, w: _Words) -> list[str]:
+def _trick(frame: Frame, previous: Frame, w: Words) -> list[str]:
     head = w.say("replay_trick", number=frame.number, count=frame.talon)
     if frame.indicator is not None:
         head += w.say("replay_indicator", card=w.card(frame.indicator))
@@ -212,12 +231,12 @@ def _trick(frame: Frame, previous: Frame, w: _Words) -> list[str]:
     return out
 
 
-def _points(frame: Frame, w: _Words) -> str:
+def _points(frame: Frame, w: Words) -> str:
     return w.say("replay_points", points=" · ".join(
         f"{p} ({w.team(t)})" for t, p in enumerate(frame.points)))
 
 
-def _when(tricks_done: int, cards_on_table: int, w: _Words) -> str:
+def _when(tricks_done: int, cards_on_table: int, w: Words) -> str:
     if cards_on_table:
         return say_n(w.lang, "replay_when_during", cards_on_table, number=tricks_done + 1,
                      cards=cards_on_table)
@@ -226,7 +245,7 @@ def _when(tricks_done: int, cards_on_table: int, w: _Words) -> str:
     return w.say("replay_when_after", number=tricks_done)
 
 
-def _end(frame: Frame, w: _Words) -> list[str]:
+def _end(frame: Frame, w: Words) -> list[str]:
     out = [w.say("replay_end")]
     if any(frame.hands):
         out.append("  " + w.say("replay_left"))

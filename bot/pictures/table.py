@@ -3,9 +3,10 @@
 ``table_scene`` reads what the picture shows from ``PublicState`` only (the public view holds
 no hand, and a face-down card of the first trick is ``None`` there until its trick is
 complete: it is drawn as a back). Under each card of the last trick stands the name of who
-played it: "taken by" alone leaves the reader to work out whose card was whose. The scene is
-the cache key: ``render_table`` draws each scene once (an LRU), off the event loop (the
-shell calls it in a thread).
+played it: "taken by" alone leaves the reader to work out whose card was whose.
+``replay_scene`` draws a finished deal's frame (``engine.history``) the same way: the deal is
+over, so every card of the trick is face up. The scene is the cache key: ``render_table``
+draws each scene once (an LRU), off the event loop (the shell calls it in a thread).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import functools
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
+
+from engine.history import DealHistory
 
 from ..service.models import PublicState
 from ..texts import say
@@ -79,6 +82,27 @@ def fitted(name: str, width: float) -> tuple[str, int]:
     while len(name) > 1 and font(size).getlength(drawable(name + "…")) > width:
         name = name[:-1].rstrip()
     return name + "…", size
+
+
+def replay_scene(history: DealHistory, index: int, names: tuple[str, ...], style: str,
+                 lang: str) -> TableScene:
+    """The table at frame ``index`` of a finished deal: its trick, all face up (the trick is
+    empty on the deal's and the end's frames), the complete trick before it small, the
+    face-up card while it lay. ``names``: the seats' in engine order, as people wrote them."""
+    frames = history.frames
+    frame = frames[index]
+    before = [f for f in frames[1:index] if f.kind == "trick" and f.winner is not None]
+    last = before[-1] if before else None
+    shown = tuple(short(n) for n in names)
+    winner = last.winner if last is not None else None
+    taken = (say(lang, "taken_by", name=shown[winner])
+             if winner is not None and 0 <= winner < len(shown) else "")
+    return TableScene(
+        style="french" if style == "french" else "german", trump=frame.trump_suit,
+        face_up=frame.indicator, names=shown, to_play=None,
+        trick=tuple((p.seat, p.card) for p in frame.plays) if frame.kind == "trick" else (),
+        last=tuple((p.seat, p.card) for p in last.plays) if last is not None else (),
+        labels=(say(lang, "trump"), say(lang, "trick"), say(lang, "last_trick"), taken))
 
 
 @functools.lru_cache(maxsize=256)

@@ -30,7 +30,9 @@ dm_mirror=None, language=None, ping=None, primer_told=None)`` (only the given on
 limit=10, season=None, min_matches=5)`` (the season's name and its people by rating),
 ``seasons(guild_id)``, ``rating_history(guild_id, user_id, last=50)``; ``export(*, guild_id=None,
 table_id=None, fmt="json", since=None)`` is an async iterator of text chunks;
-``export_files(*, limit, ...)`` the same as files for an upload (compressed, split at ``limit``).
+``export_files(*, limit, ...)`` the same as files for an upload (compressed, split at ``limit``);
+``finished_deal(table_id, number=None, *, deal_id=None)`` a finished deal as its record, for a
+replay (a deal that is not over is refused).
 Every refusal is a ``ServiceError`` (``errors.py``: ``StaleTable``, ``Refused``,
 ``NotSeated``, ``NoTable``, ``NotHost``, ``NotStarted``, ``BadOption``) with a ``code`` and its
 ``params``; ``bot.texts.refusal_text(lang, error)`` words it.

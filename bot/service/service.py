@@ -32,7 +32,7 @@ from .computer import levels
 from .computer_seats import ComputerTurns
 from .core import CommittedCallback, TableChanges
 from .deals import Dealing
-from .history import History
+from .history import FinishedDeal, History
 from .lobby import Lobby
 from .messages import KeptMessages
 from .models import Committed, PublicState, ShownMessage, TableOptions, UserPrefs
@@ -304,6 +304,14 @@ class GameService:
     async def last_table_in_channel(self, channel_id: int) -> dict[str, int] | None:
         """The channel's newest table, live or finished, with its host (for exports)."""
         return await self.history.last_table_in_channel(channel_id)
+
+    async def finished_deal(self, table_id: int, number: int | None = None, *,
+                            deal_id: int | None = None) -> FinishedDeal:
+        """A finished deal of a table as its deal record, for a replay: the ``number``th of
+        the table's history (from 1), the deal ``deal_id``, or else the last one that ended.
+        A deal that is not over is refused (``deal_not_over``): its cards are still
+        private."""
+        return await self.history.finished_deal(table_id, number, deal_id=deal_id)
 
     async def stats(self, guild_id: int, user_id: int | None = None) -> dict[str, Any]:
         """A player's stats in a guild, or the guild's when ``user_id`` is None."""

@@ -21,7 +21,7 @@ from ..service.errors import ServiceError
 from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
-from .buttons import HandButton, PrimerButton, TableButton, route_buttons
+from .buttons import HandButton, PrimerButton, ReplayButton, TableButton, route_buttons
 from .commands import register
 from .faces import CardFaces
 from .handlers.context import Parts, answer
@@ -98,7 +98,7 @@ class GaigelBot(discord.Client):
         if self.offline:
             await self._upload_faces()
         await self.faces.load(self)
-        self.add_dynamic_items(TableButton, HandButton, PrimerButton)
+        self.add_dynamic_items(TableButton, HandButton, PrimerButton, ReplayButton)
         await self.tree.set_translator(GaigelTranslator())
 
     async def _upload_faces(self) -> None:
@@ -131,7 +131,7 @@ class GaigelBot(discord.Client):
         self.lobby = LobbyHandlers(parts, self.play)
         self.info = InfoHandlers(parts)
         route_buttons(table=self.lobby.table_click, hand=self.play.hand_click,
-                      primer=self.info.primer_click)
+                      primer=self.info.primer_click, replay=self.info.replay_click)
         register(self.tree, lobby=self.lobby, play=self.play, info=self.info)
 
     async def on_ready(self) -> None:

@@ -1,6 +1,6 @@
-"""The bot's three persistent buttons, ``DynamicItem``s whose custom_ids (``custom_ids``) say
-what was clicked, so a click works after a restart too: the table message's, a hand's and the
-primer's. Their layouts are in ``layouts``.
+"""The bot's four persistent buttons, ``DynamicItem``s whose custom_ids (``custom_ids``) say
+what was clicked, so a click works after a restart too: the table message's, a hand's, the
+primer's and a replay's. Their layouts are in ``layouts``.
 
 A callback only hands the click on, to the route the bot gave its class at start-up
 (``route_buttons``): the buttons know no handler and no client. Class-level, because discord.py
@@ -19,14 +19,16 @@ import discord
 from .custom_ids import (
     HAND_TEMPLATE,
     PRIMER_TEMPLATE,
+    REPLAY_TEMPLATE,
     TABLE_TEMPLATE,
     HandClick,
     PrimerPage,
+    ReplayPage,
     TableClick,
 )
 
 Interaction = discord.Interaction[Any]
-Click = TypeVar("Click", TableClick, HandClick, PrimerPage)
+Click = TypeVar("Click", TableClick, HandClick, PrimerPage, ReplayPage)
 Route = Callable[[Interaction, Click | None], Awaitable[None]]
 """A handler of one kind of button: the click as parsed (None: a forged id, out of range)."""
 
@@ -103,9 +105,31 @@ class PrimerButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PRIM
         await follow(PrimerButton.route, interaction, self.click)
 
 
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPLAY_TEMPLATE):
+    """Previous / Next of a replay's pages (a finished deal, trick by trick)."""
+
+    route: ClassVar[Route[ReplayPage] | None] = None
+
+    def __init__(self, click: ReplayPage | None, *, label: str = "",
+                 disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "?", style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=click.custom_id if click else "gg:r:0:0:0"))
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> ReplayButton:
+        return cls(ReplayPage.parse(match.group(0)))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(ReplayButton.route, interaction, self.click)
+
+
 def route_buttons(*, table: Route[TableClick], hand: Route[HandClick],
-                  primer: Route[PrimerPage]) -> None:
-    """Give the three buttons their handlers (the bot, once, at start-up)."""
+                  primer: Route[PrimerPage], replay: Route[ReplayPage]) -> None:
+    """Give the four buttons their handlers (the bot, once, at start-up)."""
     TableButton.route = table
     HandButton.route = hand
     PrimerButton.route = primer
+    ReplayButton.route = replay

@@ -103,6 +103,15 @@ class GaigelGroup(app_commands.Group):
     async def last(self, interaction: Interaction) -> None:
         await self.info.last(interaction)
 
+    @app_commands.command(
+        name=_("replay"),
+        description=_("A finished deal of this channel's table, trick by trick, for you alone"))
+    @app_commands.describe(
+        deal=_("Which deal of the table, the first being 1 (default: the last finished one)"))
+    async def replay(self, interaction: Interaction,
+                     deal: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
+        await self.info.replay(interaction, deal)
+
     @app_commands.command(name=_("score"), description=_("Show the match score"))
     async def score(self, interaction: Interaction) -> None:
         await self.info.score(interaction)

@@ -5,6 +5,9 @@ here, so they are tested on their own).
   (act one of ``TABLE_ACTS``). Never a card.
 - ``PrimerPage``: a page button of the primer (``/gaigel help``), ``gg:p:<table>:<page>``;
   table 0 when it was opened without a table (the server's defaults).
+- ``ReplayPage``: a page button of a replay (``/gaigel replay``),
+  ``gg:r:<table>:<deal>:<page>``: the finished deal by its id, the page from 0. Never a card:
+  the page is made afresh from the stored deal at each click, also after a restart.
 - ``HandClick``: a button of a player's own (ephemeral or DM) hand,
   ``gg:h:<table>:<version>:<act><arg>``; the act is one ``HandAct`` subclass (play a card,
   declare, exchange, knock, accuse, confirm a knock or an accusation, five Sevens, refresh). A card appears only here, on its
@@ -34,6 +37,7 @@ OPENINGS_BY_CODE = {v: k for k, v in OPENING_CODES.items()}
 
 TABLE_TEMPLATE = r"gg:t:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z]+)"
 PRIMER_TEMPLATE = r"gg:p:(?P<table>\d+):(?P<page>\d+)"
+REPLAY_TEMPLATE = r"gg:r:(?P<table>\d+):(?P<deal>\d+):(?P<page>\d+)"
 HAND_TEMPLATE = r"gg:h:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z])(?P<arg>[A-Za-z0-9.-]*)"
 
 
@@ -75,6 +79,25 @@ class PrimerPage:
         if m is None or not _in_range(m["table"]) or len(m["page"]) > 2:
             return None
         return cls(int(m["table"]), int(m["page"]))
+
+
+@dataclass(frozen=True)
+class ReplayPage:
+    table_id: int
+    deal_id: int
+    page: int
+    """From 0: the deal and its first trick, then one page a trick, the end last."""
+
+    @property
+    def custom_id(self) -> str:
+        return f"gg:r:{self.table_id}:{self.deal_id}:{self.page}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> ReplayPage | None:
+        m = re.fullmatch(REPLAY_TEMPLATE, custom_id)
+        if m is None or not _in_range(m["table"], m["deal"]) or len(m["page"]) > 2:
+            return None
+        return cls(int(m["table"]), int(m["deal"]), int(m["page"]))
 
 
 # ---------------------------------------------------------------------- hand acts

@@ -5,7 +5,8 @@
 - ``hand_click``: what a click in a hand means, with the knock or accusation question that
   may be waiting for its confirmation (a confirmation within ``CONFIRM_PAUSE`` of the question
   is the tail of a double-click: asked again, never taken as a yes).
-- ``own_hand``, ``own_primer``: whether the clicked message may be edited in answer.
+- ``own_hand``, ``own_primer``, ``own_replay``: whether the clicked message may be edited in
+  answer.
 - ``table_message``: whether a table button was clicked on the table's current message.
 - ``table_act``: what a table button asks for, and whether computers may play before the answer.
 - ``computers_may_think``: whether to defer before a call that lets computers play.
@@ -19,6 +20,7 @@ from typing import Literal
 from ..service.models import PublicState
 from .custom_ids import NO_VERSION, Accuse, Confirm, HandAct, Knock, Refresh
 from .primer import is_primer_page
+from .replay_pages import is_replay_page
 
 # ---------------------------------------------------------------------- a click in a hand
 
@@ -120,6 +122,17 @@ def own_primer(clicked: Clicked, user_id: int) -> bool:
     if clicked.asked_by is not None and clicked.asked_by != user_id:
         return False
     return is_primer_page(clicked.content)
+
+
+def own_replay(clicked: Clicked, user_id: int) -> bool:
+    """Whether the clicked message is the clicker's own replay page (private, sent in answer
+    to them, showing a replay): only that message turns its page; anywhere else the page is
+    a new private message."""
+    if clicked.message_id is None or not clicked.ephemeral:
+        return False
+    if clicked.asked_by is not None and clicked.asked_by != user_id:
+        return False
+    return is_replay_page(clicked.content)
 
 
 # ---------------------------------------------------------------------- a table button

@@ -1,4 +1,4 @@
-"""The button layouts of the table message, a knock ceremony, a hand and the primer: pure
+"""The button layouts of the table message, a knock ceremony, a hand, the primer and a replay: pure
 functions from what the service says is possible to a ``discord.ui.View`` of the bot's buttons
 (``buttons``).
 
@@ -15,7 +15,7 @@ from engine.tricks import team_of
 
 from ..service.models import PublicState
 from ..texts import say
-from .buttons import HandButton, PrimerButton, TableButton
+from .buttons import HandButton, PrimerButton, ReplayButton, TableButton
 from .card_text import Faces, card_label, hand_order, meld_points, rank_text, suit_symbol
 from .custom_ids import (
     Accuse,
@@ -29,6 +29,7 @@ from .custom_ids import (
     PlayCard,
     PrimerPage,
     Refresh,
+    ReplayPage,
     ShowSevens,
     TableClick,
 )
@@ -43,6 +44,18 @@ def primer_buttons(table_id: int, page: int, pages: int, lang: str) -> discord.u
     view.add_item(PrimerButton(PrimerPage(table_id, max(page - 1, 0)),
                                label=say(lang, "btn_previous"), disabled=page <= 0))
     view.add_item(PrimerButton(PrimerPage(table_id, min(page + 1, pages - 1)),
+                               label=say(lang, "btn_next_page"), disabled=page >= pages - 1))
+    return view
+
+
+def replay_buttons(table_id: int, deal_id: int, page: int, pages: int,
+                   lang: str) -> discord.ui.View:
+    """Previous and Next under a replay page (greyed at the ends). Each names the page it
+    shows; a greyed one names its own page, so the two ids always differ."""
+    view = _view()
+    view.add_item(ReplayButton(ReplayPage(table_id, deal_id, max(page - 1, 0)),
+                               label=say(lang, "btn_previous"), disabled=page <= 0))
+    view.add_item(ReplayButton(ReplayPage(table_id, deal_id, min(page + 1, pages - 1)),
                                label=say(lang, "btn_next_page"), disabled=page >= pages - 1))
     return view
 

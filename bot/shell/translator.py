@@ -18,6 +18,7 @@ GERMAN: dict[str, str] = {
     "hand": "karten",
     "last": "letzter",
     "score": "stand",
+    "replay": "rueckschau",
     "rules": "regeln",
     "help": "hilfe",
     "settings": "einstellungen",
@@ -55,6 +56,7 @@ GERMAN: dict[str, str] = {
     "season": "saison",
     "rating": "bewertung",
     "since": "seit",
+    "deal": "spiel",
     # descriptions
     "Play Gaigel, the Swabian card game": "Gaigel spielen, das schwäbische Kartenspiel",
     "Open a Gaigel table in this channel": "Einen Gaigel-Tisch in diesem Kanal eröffnen",
@@ -76,6 +78,10 @@ GERMAN: dict[str, str] = {
     "Show the last trick (older tricks stay face down)":
         "Den letzten Stich zeigen (ältere Stiche bleiben verdeckt)",
     "Show the match score": "Den Stand der Partie zeigen",
+    "A finished deal of this channel's table, trick by trick, for you alone":
+        "Ein beendetes Spiel am Tisch dieses Kanals, Stich für Stich, nur für dich",
+    "Which deal of the table, the first being 1 (default: the last finished one)":
+        "Welches Spiel des Tisches, das erste ist 1 (sonst das zuletzt beendete)",
     "Leave this channel's table; once it has started, a computer takes your seat":
         "Den Tisch dieses Kanals verlassen; nach dem Start übernimmt ein Computer deinen Platz",
     "The table's rules in plain words": "Die Regeln des Tisches in Worten",

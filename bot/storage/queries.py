@@ -299,6 +299,13 @@ def last_finished_deal(c: Connection, table_id: int) -> dict[str, Any] | None:
 # ---------------------------------------------------------------------- history
 
 
+def table_deals(c: Connection, table_id: int) -> list[tuple[int, bool]]:
+    """Every deal of a table in the order dealt, its matches one after another: the deal's id
+    and whether it has ended (a replay names a deal by its place here, from 1)."""
+    return [(int(r[0]), r[1] is not None) for r in c.execute(
+        "SELECT id, ended_at FROM deals WHERE table_id = ? ORDER BY id", (table_id,))]
+
+
 def _finished_where(after_id: int, guild_id: int | None, table_id: int | None,
                     since: float | None) -> tuple[str, list[Any]]:
     where = ["d.ended_at IS NOT NULL", "d.id > ?"]

@@ -486,6 +486,11 @@ SENTENCES: dict[str, str] = {
     "replay_no_such_deal": "In {file} gibt es kein Spiel {number}: die Datei enthält {deals} Spiele.",
     "replay_no_such_deal_one": "In {file} gibt es kein Spiel {number}: die Datei enthält 1 Spiel.",
     "replay_not_over": "Ein Spiel, das nicht zu Ende ist, kann nie nachgespielt werden.",
+    "replay_page_head": (
+        "**Rückschau** · Spiel {place} an diesem Tisch · {players} Spieler, Regeln: {preset}"
+        " · {page}/{pages}"
+    ),
+    "replay_page_match": "Spiel {number} seiner Partie",
 }
 """The table message, hands, answers, the ceremony, the rules (keys grouped by where they appear)."""
 
@@ -542,6 +547,12 @@ ERRORS: dict[str, str] = {
     "kick_self": (
         "Dich selbst kannst du nicht entfernen: mit /gaigel leave übernimmt ein Computer "
         "deinen Platz, /gaigel end schließt den Tisch."
+    ),
+    "no_finished_deal": "An diesem Tisch ist noch kein Spiel zu Ende: Es gibt nichts nachzuspielen.",
+    "no_such_deal": "Dieser Tisch hat kein Spiel {number}: Bisher waren es {deals}.",
+    "deal_not_over": (
+        "Spiel {number} ist nicht zu Ende: Ein Spiel lässt sich erst nachspielen, wenn es vorbei"
+        " ist (bis dahin sind seine Karten geheim)."
     ),
 }
 """Every refusal by code: the engine"s and the service"s."""

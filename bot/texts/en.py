@@ -467,6 +467,11 @@ SENTENCES: dict[str, str] = {
     "replay_no_such_deal": "There is no deal {number} in {file}: it holds {deals} deals.",
     "replay_no_such_deal_one": "There is no deal {number} in {file}: it holds 1 deal.",
     "replay_not_over": "A deal that is not over can never be replayed.",
+    "replay_page_head": (
+        "**Replay** · deal {place} at this table · {players} players, {preset} rules"
+        " · {page}/{pages}"
+    ),
+    "replay_page_match": "deal {number} of its match",
 }
 """The table message, hands, answers, the ceremony, the rules (keys grouped by where they appear)."""
 
@@ -505,6 +510,12 @@ SERVICE_ERRORS: dict[str, str] = {
     "kick_self": (
         "You cannot remove yourself: /gaigel leave gives your seat to a computer, /gaigel"
         " end closes the table."
+    ),
+    "no_finished_deal": "No deal has ended at this table yet: there is nothing to replay.",
+    "no_such_deal": "This table has no deal {number}: it has had {deals} so far.",
+    "deal_not_over": (
+        "Deal {number} is not over: a deal can be replayed only once it has ended (until then"
+        " its cards are private)."
     ),
 }
 """The service's refusals, by code."""

@@ -14,7 +14,8 @@ Skipped when Debian's ``chromium`` is not installed (``.ci/run`` installs it).
 
 ``GAIGEL_SCREENSHOTS=docs python -m pytest tests/e2e/test_offline_browser.py`` also writes the
 README's pictures (``docs/offline-table.png``, ``docs/offline-hand.png``), cropped from the
-page after three cards of the four-seat deal.
+page after three cards of the four-seat deal, and ``docs/offline-replay.png``: the finished
+deal's second trick in ``/gaigel replay``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ MESSAGES = "[...document.querySelectorAll('#channel-message-list .channel-messag
 HAND = (f"{MESSAGES}.filter(m => [...m.querySelectorAll('button.component-button')]"
         ".some(b => b.innerText.trim() === 'Refresh')).at(-1)")
 TABLE = f"{MESSAGES}.find(m => m.innerText.includes('Gaigel · table'))"
+REPLAY = f"{MESSAGES}.filter(m => m.innerText.includes('Replay · deal')).at(-1)"
 FACES = "(e => [...e.querySelectorAll('img.custom-emoji')].map(i => i.alt).join(' '))"
 """The cards an element shows as faces (the application's emojis), by their names: the
 hidden-card checks read them as they read text cards."""
@@ -391,6 +393,16 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
                 assert any(step.startswith("/declare") for step in log), log
                 assert any(step.startswith("/knock") for step in log), log
             assert secrets.checks >= sum(step.startswith("play") for step in log)
+            # The deal is over: its replay, privately, trick by trick.
+            await page.slash("gaigel replay")
+            replay = await browser.eval(f"({REPLAY})?.innerText || ''")
+            assert "Replay · deal 1 at this table" in replay and "Trick 1 · talon" in replay
+            await page.click_button("Next ▶", within=REPLAY)
+            replay = await browser.eval(f"({REPLAY})?.innerText || ''")
+            assert "Trick 2 · talon" in replay and "In hand:" in replay, replay
+            if os.environ.get("GAIGEL_SCREENSHOTS"):
+                await screenshots(browser, Path(os.environ["GAIGEL_SCREENSHOTS"]),
+                                  (("offline-replay.png", REPLAY),))
     finally:
         print("\n".join(log), f"\n{time.monotonic() - started:.1f} s")
 
@@ -440,11 +452,14 @@ def _cards_line(hand_text: str) -> str:
     return ""
 
 
-async def screenshots(browser: Chromium, folder: Path) -> None:
-    """The README's pictures: the table message and the hand, cropped from the page."""
+async def screenshots(browser: Chromium, folder: Path,
+                      shots: tuple[tuple[str, str], ...] = (("offline-table.png", TABLE),
+                                                            ("offline-hand.png", HAND))) -> None:
+    """The README's pictures (by default the table message and the hand), each a message
+    cropped from the page."""
     folder.mkdir(parents=True, exist_ok=True)
     await browser.eval("document.activeElement?.blur()")  # no message toolbar on the picture
-    for name, js in (("offline-table.png", TABLE), ("offline-hand.png", HAND)):
+    for name, js in shots:
         box = await browser.eval(f"""(async () => {{ const e = {js};
             e.scrollIntoView({{block: 'center', behavior: 'instant'}});
             await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));

@@ -18,6 +18,8 @@ from bot.service import Committed, GameService, ServiceError, UserPrefs
 from bot.texts import refusal_text
 from engine import Action, Deal, Layout, Rules
 from engine.cards import CODES as CARD_CODES
+from engine.history import record_history
+from engine.record import parse_record
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 NAMES = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol", DAVE: "Dave"}
@@ -906,3 +908,53 @@ def test_the_game_service_is_a_thin_front_over_parts_it_holds() -> None:
     """Issue 26: GameService is composed, not stacked: its method resolution order has at most
     three classes (it was six layers deep)."""
     assert len(GameService.__mro__) <= 3
+
+
+# ---------------------------------------------------------------------- replays
+
+
+async def test_a_finished_deal_is_read_back_by_its_place_only_once_it_is_over(
+        db_url: str) -> None:
+    """The replay's read: the Nth deal of the table's history (from 1) or the last that
+    ended, as its deal record; a running deal, a number not reached and another table's deal
+    are refused and nothing of them is handed out."""
+    svc = await open_service(db_url)
+    rng = random.Random(5)
+    try:
+        tid = await four_people(svc)
+        await svc.start(tid, ALICE)
+        for number, code in ((None, "no_finished_deal"), (1, "deal_not_over"),
+                             (2, "no_such_deal")):
+            with pytest.raises(ServiceError) as refused:
+                await svc.finished_deal(tid, number)
+            assert refused.value.code == code
+        running = svc.tables[tid].deal_id
+        outcomes = await play_deal(svc, tid, rng)
+        end = outcomes[-1].deal_end
+        assert end is not None
+        await svc.next_deal(tid, ALICE)  # the host deals deal 2 at once
+        assert svc.public_state(tid).status == "playing"
+        deal = await svc.finished_deal(tid)
+        assert (deal.place, deal.deals, deal.deal_id) == (1, 2, running)
+        assert deal == await svc.finished_deal(tid, 1)
+        assert deal == await svc.finished_deal(tid, deal_id=running)
+        record = deal.record
+        assert [s["name"] for s in record["seats"]] == ["Alice", "Bob", "Carol", "Dave"]
+        history = record_history(parse_record(record))
+        assert history.result.to_json() == end.result.to_json() == record["result"]
+        with pytest.raises(ServiceError) as refused:
+            await svc.finished_deal(tid, 2)
+        assert (refused.value.code, refused.value.params) == ("deal_not_over", {"number": 2})
+        with pytest.raises(ServiceError) as refused:
+            await svc.finished_deal(tid, deal_id=svc.tables[tid].deal_id)
+        assert refused.value.code == "deal_not_over"
+        with pytest.raises(ServiceError) as refused:
+            await svc.finished_deal(tid, 3)
+        assert (refused.value.code, refused.value.params) == ("no_such_deal",
+                                                              {"number": 3, "deals": 2})
+        other = await four_people(svc, channel=101)
+        with pytest.raises(ServiceError) as refused:
+            await svc.finished_deal(other, deal_id=running)
+        assert refused.value.code == "bad_action"
+    finally:
+        await svc.close()

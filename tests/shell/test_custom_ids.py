@@ -15,6 +15,7 @@ from bot.shell.custom_ids import (
     Knock,
     PlayCard,
     Refresh,
+    ReplayPage,
     ShowSevens,
     TableClick,
 )
@@ -86,3 +87,17 @@ def test_a_malformed_hand_act_is_kept_apart_to_be_answered_not_played(custom_id:
     click = HandClick.parse(custom_id)
     assert click is not None and (click.table_id, click.version) == (1, 2)
     assert click.act is None
+
+
+def test_a_replay_page_round_trips_and_names_its_deal_by_id_never_a_card() -> None:
+    page = ReplayPage(12, 345, 7)
+    assert page.custom_id == "gg:r:12:345:7"
+    assert ReplayPage.parse(page.custom_id) == page
+    assert ReplayPage.parse(f"gg:r:{MAX_ID}:{MAX_ID}:25") == ReplayPage(MAX_ID, MAX_ID, 25)
+
+
+@pytest.mark.parametrize("custom_id", [
+    f"gg:r:{MAX_ID + 1}:1:0", f"gg:r:1:{MAX_ID + 1}:0", "gg:r:1:2:100", "gg:r:1:2:-1",
+    "gg:r:1:2", "gg:r:1:2:3:EA", "gg:r:1:2:EA"])
+def test_a_forged_replay_page_parses_as_nothing(custom_id: str) -> None:
+    assert ReplayPage.parse(custom_id) is None

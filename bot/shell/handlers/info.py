@@ -1,5 +1,5 @@
-"""Information: the last trick, the score, the rules, the primer, a player's stats, the
-leaderboard and the history export. Nothing here changes a table."""
+"""Information: the last trick, the score, the rules, the primer, a finished deal's replay, a
+player's stats, the leaderboard and the history export. Nothing here changes a table."""
 
 from __future__ import annotations
 
@@ -11,19 +11,25 @@ from typing import Any, cast
 
 import discord
 
+from engine.history import NotOver, record_history
+from engine.record import parse_record
+
 from ...pictures.rating_chart import ChartData, draw
 from ...pictures.slate import render_slate, slate_scene
+from ...pictures.table import render_table
+from ...service.errors import ServiceError
 from ...service.export import Export, parse_since
 from ...service.models import TableOptions
 from ...service.names import plain_name
 from ...service.ratings import MIN_MATCHES
 from ...texts import refusal, say, say_n, team_name
-from ..custom_ids import PrimerPage
-from ..decide import own_primer
-from ..layouts import primer_buttons
+from ..custom_ids import PrimerPage, ReplayPage
+from ..decide import own_primer, own_replay
+from ..layouts import primer_buttons, replay_buttons
 from ..names import shown
 from ..primer import page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text, team_label
+from ..replay_pages import replay_page
 from .context import HandlerBase, Interaction, Request, guard, handler, think
 from .lobby import LobbyHandlers
 
@@ -121,6 +127,80 @@ class InfoHandlers(HandlerBase):
         guild_id = req.interaction.guild_id
         options = await self.svc.get_settings(guild_id) if guild_id else TableOptions()
         return options, req.caller_lang if guild_id is None else options.language
+
+    # ------------------------------------------------------------------ replays
+
+    async def replay(self, interaction: Interaction, number: int | None = None) -> None:
+        """/gaigel replay [deal]: privately, a finished deal of this channel's table (its live
+        one, else its newest, as the export takes), by default the last one that ended; page
+        by page with Previous/Next."""
+        req = self.request(interaction)
+        await guard(req, self._replay_command(req, number))
+
+    async def _replay_command(self, req: Request, number: int | None) -> None:
+        channel_id = req.interaction.channel_id
+        last = (await self.svc.last_table_in_channel(channel_id)
+                if channel_id is not None else None)
+        if last is None or not await self.svc.load(last["table_id"]):
+            await req.answer(say(req.lang, "no_table_here"))
+            return
+        table_id = last["table_id"]
+        at_table = self.request(req.interaction, table_id)  # in the table's language
+        if at_table.state is None:
+            await req.answer(say(req.lang, "no_table_here"))
+            return
+        await guard(at_table, self._show_replay(at_table, table_id, number=number))
+
+    async def replay_click(self, interaction: Interaction, click: ReplayPage | None) -> None:
+        """Previous/Next: the asked page of the same deal, made afresh from the stored deal
+        (in the clicker's own replay; anywhere else, a new private page)."""
+        if click is None:
+            req = self.request(interaction, table_id=None)
+            await req.answer(refusal(req.lang, "bad_action"))
+            return
+        await self.svc.load(click.table_id)
+        req = self.request(interaction, click.table_id)
+        if req.state is None:
+            await req.answer(refusal(req.lang, "no_table"))
+            return
+        if not req.at_table(req.state):
+            await req.answer(refusal(req.lang, "other_table"))
+            return
+        await guard(req, self._show_replay(req, click.table_id, deal_id=click.deal_id,
+                                           page=click.page,
+                                           edit=own_replay(req.clicked, req.user_id)))
+
+    async def _show_replay(self, req: Request, table_id: int, *, number: int | None = None,
+                           deal_id: int | None = None, page: int = 0,
+                           edit: bool = False) -> None:
+        """A page of a finished deal (the service refuses one that is not over), with the
+        table's faces and suit style, and its picture unless the table has ``pictures: off``
+        (drawn in a thread, as the table's)."""
+        state = req.table
+        deal = await self.svc.finished_deal(table_id, number, deal_id=deal_id)
+        try:
+            history = record_history(parse_record(deal.record))
+        except NotOver:
+            raise ServiceError("deal_not_over", number=deal.place) from None
+        options = state.options
+        shown_page = replay_page(deal.record, deal.place, history, page, req.lang,
+                                 options.suit_style, self.parts.faces.for_table(state))
+        view = replay_buttons(table_id, deal.deal_id, shown_page.page, shown_page.pages,
+                              req.lang)
+        files: list[discord.File] = []
+        if options.pictures:
+            data, fmt = await asyncio.to_thread(render_table, shown_page.scene)
+            files.append(discord.File(io.BytesIO(data), filename=f"replay.{fmt}",
+                                      description=shown_page.alt))
+        try:
+            if edit:
+                await req.interaction.response.edit_message(
+                    content=shown_page.content, view=view, attachments=files)
+            else:
+                await req.interaction.response.send_message(
+                    shown_page.content, view=view, ephemeral=True, files=files)
+        finally:
+            view.stop()
 
     @handler()
     async def export(self, req: Request, scope: str, fmt: str, since: str | None = None) -> None:
