@@ -35,7 +35,8 @@ def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:
     body: list[str] = []
     if name == "cards":
         body = [say(lang, "primer_cards", suits=suits), say(lang, "primer_cards_values"),
-                say(lang, "primer_cards_beat")]
+                say(lang, "primer_cards_beat"),
+                say(lang, "primer_beginner_on" if options.show_points else "primer_beginner_off")]
     elif name == "deal":
         body = [say(lang, "primer_deal"),
                 say(lang, "primer_exchange_team" if rules.exchange_needs == "team"
@@ -58,7 +59,8 @@ def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:
         if not rules.meld_after_talon:
             body.append(say(lang, "primer_meld_not_after_talon"))
     elif name == "knock":
-        body = [say(lang, "primer_knock"), say(lang, "primer_knock_right"),
+        body = [*([] if options.show_points else [say(lang, "primer_count_in_head")]),
+                say(lang, "primer_knock"), say(lang, "primer_knock_right"),
                 say(lang, "primer_knock_wrong"), say(lang, "primer_played_on")]
         if rules.five_sevens == "win":
             body.append(say(lang, "primer_five_sevens"))

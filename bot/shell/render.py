@@ -233,6 +233,7 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     lines += [f"-# {n}" for n in notices]
     if state.status in ("open", "playing", "waiting"):
         lines.append(say(lang, "table_primer"))
+        lines.append(say(lang, "table_beginner_on" if o.show_points else "table_beginner_off"))
     return clip("\n".join(lines))
 
 

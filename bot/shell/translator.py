@@ -46,6 +46,7 @@ GERMAN: dict[str, str] = {
     "scoring": "wertung",
     "show_points": "punkte_zeigen",
     "pictures": "bilder",
+    "beginner": "anfaenger",
     "scope": "umfang",
     "format": "format",
     "player": "spieler",
@@ -88,6 +89,8 @@ GERMAN: dict[str, str] = {
     "Default computer level": "Voreingestellte Computerstärke",
     "How a match is scored": "Wie eine Partie gewertet wird",
     "Beginner option: show running points": "Anfänger-Option: laufende Punkte zeigen",
+    "Beginner help: running points, Hint and Review (default: on for your first three matches here)":
+        "Anfängerhilfe: laufende Punkte, Tipp und Rückblick (sonst an für deine ersten drei Partien hier)",
     "Cards as pictures (on) or text only (off)": "Karten als Bilder (an) oder nur Text (aus)",
     "When computer partners knock": "Wann Computer-Partner klopfen",
     "At once, the moment their team has 101": "Sofort, sobald ihre Partei 101 hat",

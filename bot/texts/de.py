@@ -70,6 +70,18 @@ SENTENCES: dict[str, str] = {
     "btn_next_page": "Weiter ▶",
     "rules_primer": "Neu bei Gaigel? /gaigel help erklärt das Spiel Seite für Seite.",
     "table_primer": "-# Neu bei Gaigel? /gaigel help",
+    "table_beginner_on": (
+        "-# Die Anfängerhilfe ist an: laufende Punkte, Tipp und Rückblick. /gaigel neu anfaenger:aus für einen Tisch ohne sie."
+    ),
+    "table_beginner_off": (
+        "-# Anfängerhilfe (laufende Punkte, Tipp und Rückblick): /gaigel neu anfaenger:an"
+    ),
+    "primer_beginner_on": (
+        "Dieser Tisch hat die Anfängerhilfe: die laufenden Punkte stehen da, die Karten haben Tipp (der Rat des Computers) und zwischen zwei Spielen hat der Tisch Rückblick. /gaigel neu anfaenger:aus eröffnet einen Tisch ohne sie."
+    ),
+    "primer_beginner_off": (
+        "Anfängerhilfe (laufende Punkte, Tipp mit dem Rat des Computers, Rückblick zwischen zwei Spielen): /gaigel neu anfaenger:an eröffnet einen Tisch mit ihr."
+    ),
     "primer_head": (
         "**Gaigel, so wird gespielt · {page}/{pages} · {title}**\n-# Dieser Tisch spielt nach den Regeln {preset}."
     ),
@@ -130,8 +142,9 @@ SENTENCES: dict[str, str] = {
     ),
     "primer_meld_not_after_talon": "Ist der Talon leer, wird nicht mehr gemeldet.",
     "primer_knock": (
-        "Niemand zeigt die Augen an: zählt im Kopf mit. Hat eure Partei 101 oder mehr (Stiche und Paare), klopft: „Aus!“ (Knopf Klopfen oder /knock). Dann werden die Stiche eurer Partei im Kanal umgedreht und gezählt."
+        "Hat eure Partei 101 oder mehr (Stiche und Paare), klopft: „Aus!“ (Knopf Klopfen oder /knock). Dann werden die Stiche eurer Partei im Kanal umgedreht und gezählt."
     ),
+    "primer_count_in_head": "Niemand zeigt die Augen an: zählt im Kopf mit.",
     "primer_knock_right": (
         "Richtig: eure Partei gewinnt ein Spiel; ein doppeltes Spiel (ein Gaigel), wenn die Gegner keinen Stich haben."
     ),

@@ -69,6 +69,18 @@ SENTENCES: dict[str, str] = {
     "btn_next_page": "Next ▶",
     "rules_primer": "New to Gaigel? /gaigel help explains the game page by page.",
     "table_primer": "-# New to Gaigel? /gaigel help",
+    "table_beginner_on": (
+        "-# Beginner help is on: running points, Hint and Review. /gaigel new beginner:off for a table without it."
+    ),
+    "table_beginner_off": (
+        "-# Beginner help (running points, Hint and Review): /gaigel new beginner:on"
+    ),
+    "primer_beginner_on": (
+        "This table has the beginner help: the running points are shown, the hand has Hint (the computer's advice) and, between deals, the table has Review. /gaigel new beginner:off opens a table without it."
+    ),
+    "primer_beginner_off": (
+        "Beginner help (running points, Hint with the computer's advice, Review between deals): /gaigel new beginner:on opens a table with it."
+    ),
     "primer_head": (
         "**Gaigel, how to play · {page}/{pages} · {title}**\n-# This table plays the {preset} rules."
     ),
@@ -127,8 +139,9 @@ SENTENCES: dict[str, str] = {
     ),
     "primer_meld_not_after_talon": "Once the talon is empty, nobody declares any more.",
     "primer_knock": (
-        "Nobody shows the running points: count in your head. When your team has 101 or more (tricks and marriages), knock: “Aus!” (the Knock button or /knock). Your team's tricks are then turned over and counted in the channel."
+        "When your team has 101 or more (tricks and marriages), knock: “Aus!” (the Knock button or /knock). Your team's tricks are then turned over and counted in the channel."
     ),
+    "primer_count_in_head": "Nobody shows the running points: count in your head.",
     "primer_knock_right": (
         "Right: your team wins a game; a double game (a Gaigel) if the opponents have not won a trick."
     ),

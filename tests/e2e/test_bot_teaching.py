@@ -95,3 +95,73 @@ async def test_a_persons_first_hand_ever_points_to_the_primer_once(world: World)
     assert "/gaigel help" not in again.content
     await world.restart()
     assert "/gaigel help" not in (await world.open_hand("bob")).content
+
+
+# ------------------------------------------------------------ the beginner help (issue 29)
+
+
+async def finish_matches(world: World, host: str, count: int) -> None:
+    """``host`` plays ``count`` one-deal matches (game points to 1) against a computer, each at
+    a table of its own channel, the computer playing the host's turns: finished matches on
+    this server, fast."""
+    uid = world.user(host).id
+    svc = world.svc
+    for k in range(count):
+        channel = world.guild.create_text_channel(f"practice{k}")
+        state = await svc.create_table(world.guild.id, channel.id, uid, host, players=2,
+                                       scoring="points", target=1, show_points=False)
+        tid = state.table_id
+        await svc.start(tid, uid, fill=True)
+        while svc.public_state(tid).status == "playing":
+            if not await svc.advance(tid):
+                await svc.skip(tid, uid)
+        assert svc.public_state(tid).status == "over"
+
+
+async def test_a_first_time_hosts_table_has_the_beginner_help_and_says_how_to_switch_it(
+        world: World) -> None:
+    await world.new_table("alice", players=4)
+    assert world.state().options.show_points
+    content = world.table_message().content
+    assert "Beginner help is on: running points, Hint and Review." in content
+    assert "/gaigel new beginner:off" in content
+    result = await world.slash("alice", "gaigel help")
+    first = result.response.message.content
+    assert "beginner help" in first and "Hint" in first and "beginner:off" in first
+    assert "count in your head" not in first
+
+
+async def test_a_host_with_three_finished_matches_gets_the_servers_show_points(
+        world: World) -> None:
+    await finish_matches(world, "alice", 3)
+    await world.new_table("alice", players=4)
+    assert not world.state().options.show_points  # the server's default: off
+    assert "/gaigel new beginner:on" in world.table_message().content
+    await world.slash("alice", "gaigel end")
+    world.user("mia", roles=[world.guild.create_role(
+        "Managers", permissions=discord.Permissions(manage_guild=True))])
+    await world.slash("mia", "gaigel settings", show_points=True)
+    await world.new_table("alice", players=4)
+    assert world.state().options.show_points  # the server's setting, now on
+
+
+async def test_two_finished_matches_still_count_as_a_newcomer(world: World) -> None:
+    await finish_matches(world, "alice", 2)
+    await world.new_table("alice", players=4)
+    assert world.state().options.show_points
+
+
+async def test_the_beginner_option_of_gaigel_new_wins_over_the_default(world: World) -> None:
+    await world.new_table("alice", players=4, beginner="off")
+    assert not world.state().options.show_points
+    assert "Beginner help (running points, Hint and Review)" in world.table_message().content
+    await world.slash("alice", "gaigel end")
+    await finish_matches(world, "bob", 3)
+    await world.new_table("bob", players=4, beginner="on")
+    assert world.state().options.show_points
+
+
+async def test_the_beginner_option_has_a_german_name_and_choices(world: World) -> None:
+    from bot.shell.translator import GERMAN
+    assert GERMAN["beginner"] == "anfaenger"
+    assert GERMAN["on"] == "an" and GERMAN["off"] == "aus"
