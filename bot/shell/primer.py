@@ -9,7 +9,7 @@ from typing import Any
 from ..texts import LANGUAGES, say
 from .card_text import suit_symbol
 
-PAGES = ("cards", "deal", "first_trick", "play", "marriages", "knock", "match")
+PAGES = ("cards", "deal", "first_trick", "play", "marriages", "knock", "first_deals", "match")
 
 
 def page_count() -> int:
@@ -68,6 +68,13 @@ def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:
             body.append(say(lang, "primer_five_tricks"))
         if options.show_points:
             body.append(say(lang, "primer_show_points"))
+    elif name == "first_deals":
+        partners = options.players in (4, 6)
+        body = [say(lang, "primer_tip_smear" if partners else "primer_tip_smear_alone"),
+                say(lang, "primer_tip_marriage"), say(lang, "primer_tip_last"),
+                say(lang, "primer_tip_count_shown" if options.show_points
+                    else "primer_tip_count"),
+                say(lang, "primer_tip_knock")]
     elif name == "match":
         body = [say(lang, f"score_legend_{options.scoring}", limit=options.limit),
                 say(lang, "primer_match_teams")]

@@ -92,6 +92,28 @@ SENTENCES: dict[str, str] = {
     "primer_title_marriages": "Paare melden",
     "primer_title_knock": "Klopfen: „Aus!“ bei 101",
     "primer_title_match": "Die Partie",
+    "primer_title_first_deals": "Deine ersten Spiele",
+    "primer_tip_smear": (
+        "Schmieren: gewinnt dein Partner den Stich sicher (niemand nach dir kann seine Karte schlagen), gib eine Zehn oder ein Ass einer anderen Farbe dazu: die Augen gehören dann eurer Partei."
+    ),
+    "primer_tip_smear_alone": (
+        "Gib Augen nur in einen Stich, den du selbst machst: kannst du einen Stich nicht nehmen, gib eine Sieben oder einen Unter dazu, keine Zehn."
+    ),
+    "primer_tip_marriage": (
+        "Halte König und Ober einer Farbe zusammen: sobald eure Partei einen Stich hat, sind sie ein Paar, 20 Augen (40 in Trumpf). Wirf keinen von beiden früh weg."
+    ),
+    "primer_tip_last": (
+        "Spielst du als Letzter, siehst du den ganzen Stich: liegen Augen darin, nimm ihn mit dem Ass der angespielten Farbe (oder einem Trumpf); liegen keine darin, behalte dein Ass und gib eine Sieben."
+    ),
+    "primer_tip_count": (
+        "Zähl die Augen deiner Partei mit: jeden Stich, den ihr macht (A 11, 10 10, K 4, O 3, U 2), und eure Paare. Die Stiche der Gegner zählen weniger."
+    ),
+    "primer_tip_count_shown": (
+        "Zähl die Augen deiner Partei mit: jeden Stich, den ihr macht (A 11, 10 10, K 4, O 3, U 2), und eure Paare. Dieser Tisch zeigt sie an; zähl trotzdem mit, die meisten Tische tun es nicht."
+    ),
+    "primer_tip_knock": (
+        "Ruf „Aus!“, sobald du sicher bist, dass eure Partei 101 hat: unter 101 verliert doppelt, und eine Karte, mit 101 gespielt, lässt die Gegner euch anklagen. Nicht sicher? Zähl vor deiner nächsten Karte noch einmal."
+    ),
     "primer_cards": (
         "48 Karten: A 10 K O U 7, jede doppelt, in vier Farben ({suits}). O ist der Ober, U der Unter."
     ),

@@ -91,6 +91,28 @@ SENTENCES: dict[str, str] = {
     "primer_title_marriages": "Marriages",
     "primer_title_knock": "Knocking: “Aus!” at 101",
     "primer_title_match": "The match",
+    "primer_title_first_deals": "Your first deals",
+    "primer_tip_smear": (
+        "Smear: when your partner surely wins the trick (nobody after you can beat their card), put a 10 or an Ace of another suit on it: its points go to your team."
+    ),
+    "primer_tip_smear_alone": (
+        "Give points only to a trick you win yourself: when you cannot take a trick, give it a Seven or an Unter, not a 10."
+    ),
+    "primer_tip_marriage": (
+        "Keep a King and an Ober of one suit together: once your team has won a trick they are a marriage, 20 points (40 in trumps). Don't throw one of them away early."
+    ),
+    "primer_tip_last": (
+        "Playing last, you see the whole trick: if it holds points, take it with the Ace of the suit led (or a trump); if it holds none, keep your Ace and give a Seven."
+    ),
+    "primer_tip_count": (
+        "Keep count of your team's points: each trick your team takes (A 11, 10 10, K 4, O 3, U 2) and its marriages. The other team's tricks matter less."
+    ),
+    "primer_tip_count_shown": (
+        "Keep count of your team's points: each trick your team takes (A 11, 10 10, K 4, O 3, U 2) and its marriages. This table shows them; count along anyway, most tables don't."
+    ),
+    "primer_tip_knock": (
+        "Knock as soon as you are sure your team has 101: under 101 loses double, and a card played with 101 lets the opponents accuse you. Not sure? Count once more before your next card."
+    ),
     "primer_cards": (
         "48 cards: A 10 K O U 7, each twice, in four suits ({suits}). O is the Ober, U the Unter (like a Queen and a Jack)."
     ),

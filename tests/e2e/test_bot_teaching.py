@@ -23,23 +23,24 @@ async def test_the_primer_teaches_page_by_page_with_previous_and_next(world: Wor
     result = await world.slash("zoe", "gaigel help")
     assert result.response is not None and result.response.ephemeral
     page = result.response.message
-    assert "1/7" in page.content and "48 cards" in page.content and "O is the Ober" in page.content
+    assert "1/8" in page.content and "48 cards" in page.content and "O is the Ober" in page.content
     assert "A 11 · 10 10 · K 4 · O 3 · U 2 · 7 0" in page.content
     previous = next(b for b in buttons(page) if "Previous" in (b.label or ""))
     assert previous.disabled
     seen = [page.content]
-    for _ in range(6):
+    for _ in range(7):
         page = await turn_page(world, "zoe", page, "Next")
         seen.append(page.content)
-    assert [f"{k}/7" in c for k, c in enumerate(seen, 1)] == [True] * 7
+    assert [f"{k}/8" in c for k, c in enumerate(seen, 1)] == [True] * 8
     everything = "\n".join(seen)
     for words in ("face up", "Ge-Elfen", "follow the suit", "20 points, 40 in trumps",
                   "exchanged", "101", "untergaigelt", "übergaigelt", "Gaigel",
-                  "Strokes: the losers"):
+                  "Strokes: the losers", "Your first deals", "Smear", "marriage",
+                  "Playing last"):
         assert words in everything, words
     assert next(b for b in buttons(page) if "Next" in (b.label or "")).disabled
     page = await turn_page(world, "zoe", page, "Previous")
-    assert "6/7" in page.content
+    assert "7/8" in page.content and "Your first deals" in page.content
     assert [m for m in world.channel.history() if "how to play" in m.content] == []
 
 
@@ -56,7 +57,7 @@ async def test_the_primer_follows_the_tables_rules_and_language(world: World) ->
     page = (await world.slash("bob", "gaigel help")).response.message
     assert "so wird gespielt" in page.content and "Augen: A 11" in page.content
     page = await turn_page(world, "bob", page, "Weiter")
-    assert "2/7" in page.content
+    assert "2/8" in page.content
 
 
 async def test_the_table_and_the_rules_point_to_the_primer(world: World) -> None:
