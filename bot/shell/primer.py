@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..texts import LANGUAGES, say
+from ..texts import LANGUAGES, preset_words, say
 from .card_text import suit_symbol
 
 PAGES = ("cards", "deal", "first_trick", "play", "marriages", "knock", "first_deals", "match")
@@ -24,14 +24,18 @@ def is_primer_page(content: str | None) -> bool:
     return any(content.startswith(head) for head in heads if head)
 
 
-def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:
-    """Page ``page`` (0-based, clamped) for a table with ``options`` and engine ``rules``."""
+def primer_page(page: int, options: Any, rules: Any, lang: str, *, at_table: bool = True) -> str:
+    """Page ``page`` (0-based, clamped) for a table with ``options`` and engine ``rules``
+    (``at_table``: else the server's defaults for new tables, in a channel without one)."""
     page = max(0, min(page, len(PAGES) - 1))
     name = PAGES[page]
     style = options.suit_style
     suits = " ".join(suit_symbol(s, style) for s in "EBHS")
-    head = say(lang, "primer_head", page=page + 1, pages=len(PAGES),
-               title=say(lang, f"primer_title_{name}"), preset=rules.preset)
+    head = "\n".join([
+        say(lang, "primer_head", page=page + 1, pages=len(PAGES),
+            title=say(lang, f"primer_title_{name}")),
+        say(lang, "primer_rules_table" if at_table else "primer_rules_no_table",
+            rules=preset_words(lang, rules.preset))])
     body: list[str] = []
     if name == "cards":
         body = [say(lang, "primer_cards", suits=suits), say(lang, "primer_cards_values"),

@@ -4,6 +4,27 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "preset_wuerttemberg": "Württemberger Regeln",
+    "preset_classic": "klassische Regeln (1907)",
+    "players_count": "{n} Spieler",
+    "primer_rules_table": "-# Dieser Tisch spielt nach {rules}.",
+    "primer_rules_no_table": (
+        "-# Kein Tisch in diesem Kanal: die Seiten folgen den Regeln neuer Tische auf diesem Server ({rules})."
+    ),
+    "score_leads": "{name} führt",
+    "score_level": "Gleichstand",
+    "score_signs": "-# I: ein Spiel verloren · V: doppelt verloren · ~~I~~: durch ein gewonnenes Spiel gelöscht",
+    "points_own_team": "Deine Partei ({team}) {points}",
+    "points_opponents": "Gegner ({team}) {points}",
+    "points_you": "Du {points}",
+    "knock_call_three": "✊ **„Aus!“ — {name} hat „Aus!“ gerufen.** Die Stiche werden umgedreht…",
+    "accuse_call_three": (
+        "⚖️ **Anklage von {name}: {team} hat über 101 weitergespielt!** Die Stiche werden umgedreht…"
+    ),
+    "confirm_accuse_named": (
+        "Jetzt {name} anklagen? Hat {name} nicht über 101 weitergespielt, verlierst du doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
+    ),
+    "btn_confirm_accuse_named": "{name} jetzt anklagen? Falsch angeklagt verliert doppelt",
     "first_hand_primer": "-# Neu bei Gaigel? /gaigel help erklärt das Spiel auf ein paar kurzen Seiten.",
     "btn_hint": "Tipp",
     "hints_line": "-# Tipps: {hints}",
@@ -83,7 +104,7 @@ SENTENCES: dict[str, str] = {
         "Anfängerhilfe (laufende Punkte, Tipp mit dem Rat des Computers, Rückblick zwischen zwei Spielen): /gaigel neu anfaenger:an eröffnet einen Tisch mit ihr."
     ),
     "primer_head": (
-        "**Gaigel, so wird gespielt · {page}/{pages} · {title}**\n-# Dieser Tisch spielt nach den Regeln {preset}."
+        "**Gaigel, so wird gespielt · {page}/{pages} · {title}**"
     ),
     "primer_title_cards": "Die Karten",
     "primer_title_deal": "Trumpf und Talon",
@@ -308,6 +329,7 @@ SENTENCES: dict[str, str] = {
     "recount_total": "**Summe: {points}**",
     "recount_none": "Keine Stiche.",
     "verdict": "**Urteil: {reason}** — {winner} gewinnt{double}.",
+    "verdict_one": "**Urteil: {reason}** — {winner} gewinnt{double}.",
     "strokes_now": "Stand jetzt: {score}",
     "match_won": "🏆 **{winner} gewinnt die Partie!**",
     "timeout_played": "⏱️ {name}s Zeit ist abgelaufen: ein Computer hat gespielt.",
@@ -383,11 +405,21 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Letzter Stich (an {name}): {cards}",
     "older_hidden": "Ältere Stiche bleiben verdeckt.",
     "stats_none": "Noch keine beendeten Spiele.",
-    "chart_alt": (
-        "{name}: Wertung {rating} nach {count} gewerteten Partien; {won} Spiele gewonnen, "
-        "{right}-mal richtig und {wrong}-mal falsch geklopft, {marriages} Paare gemeldet, "
-        "{gaigels} Gaigel."
-    ),
+    "chart_alt": "{name}: Wertung {rating} nach {count}; {won}, {right}, {wrong}, {marriages}, {gaigels}.",
+    "n_rated_matches": "{n} gewerteten Partien",
+    "n_rated_matches_one": "1 gewerteten Partie",
+    "n_deals_won": "{n} Spiele gewonnen",
+    "n_deals_won_one": "1 Spiel gewonnen",
+    "n_right_knocks": "{n}-mal richtig „Aus!“ gerufen",
+    "n_right_knocks_one": "einmal richtig „Aus!“ gerufen",
+    "n_wrong_knocks": "{n}-mal falsch „Aus!“ gerufen",
+    "n_wrong_knocks_one": "einmal falsch „Aus!“ gerufen",
+    "n_marriages": "{n} Paare gemeldet",
+    "n_marriages_one": "1 Paar gemeldet",
+    "n_gaigels": "{n} Gaigel",
+    "n_gaigels_one": "1 Gaigel",
+    "n_matches": "{n} Partien",
+    "n_matches_one": "1 Partie",
     "chart_title": "{name}: Wertung und Ergebnisse",
     "chart_rating": "Wertung (mu - 3 sigma) nach den letzten {count} gewerteten Partien, Saison {season}",
     "chart_no_rating": "Noch keine gewertete Partie",
@@ -400,7 +432,7 @@ SENTENCES: dict[str, str] = {
         "**Bestenliste**, Saison {season}: Wertung = vorsichtige Spielstärke μ − 3σ (openskill), "
         "Leute mit mindestens {min} gewerteten Partien"
     ),
-    "leaderboard_row": "{rank}. {name} — Wertung {rating} · {matches} Partien · {won} Spiele gewonnen · Trend {trend}",
+    "leaderboard_row": "{rank}. {name} — Wertung {rating} · {matches} · {won} · Trend {trend}",
     "leaderboard_empty": "Noch niemand hat {min} gewertete Partien in der Saison {season}.",
     "leaderboard_no_season": "Eine Saison {season} gibt es auf diesem Server nicht. Saisons: {seasons}.",
     "season_all": "gesamt",
@@ -432,7 +464,7 @@ SENTENCES: dict[str, str] = {
     "end_done": "Tisch beendet.",
     "yes": "ja",
     "no": "nein",
-    "rules_title": "**Regeln: {preset}** · {players} Spieler",
+    "rules_title": "**{preset}** · {players} Spieler",
     "rules_openings": "- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): ",
     "rules_meld": "- Melden: ",
     "rules_meld_any_time": "jederzeit, sobald die Partei einen Stich hat",

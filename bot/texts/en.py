@@ -6,6 +6,27 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "preset_wuerttemberg": "Württemberg rules",
+    "preset_classic": "classic rules (1907)",
+    "players_count": "{n} players",
+    "primer_rules_table": "-# This table plays by {rules}.",
+    "primer_rules_no_table": (
+        "-# No table in this channel: these pages follow the rules of this server's new tables ({rules})."
+    ),
+    "score_leads": "{name} leads",
+    "score_level": "level",
+    "score_signs": "-# I: a deal lost · V: a double game lost · ~~I~~: erased by a deal won",
+    "points_own_team": "Your team ({team}) {points}",
+    "points_opponents": "Opponents ({team}) {points}",
+    "points_you": "You {points}",
+    "knock_call_three": "✊ **“Aus!” — a knock by {name}.** Turning over their tricks…",
+    "accuse_call_three": (
+        "⚖️ **An accusation by {name}: {team} played on past 101!** Turning over their tricks…"
+    ),
+    "confirm_accuse_named": (
+        "Accuse {name} now? If {name} did not play on past 101, you lose a double game. Confirm within 30 seconds, or Cancel."
+    ),
+    "btn_confirm_accuse_named": "Accuse {name} now? A wrong accusation loses double",
     "first_hand_primer": "-# New to Gaigel? /gaigel help explains the game in a few short pages.",
     "btn_hint": "Hint",
     "hints_line": "-# Hints asked: {hints}",
@@ -82,7 +103,7 @@ SENTENCES: dict[str, str] = {
         "Beginner help (running points, Hint with the computer's advice, Review between deals): /gaigel new beginner:on opens a table with it."
     ),
     "primer_head": (
-        "**Gaigel, how to play · {page}/{pages} · {title}**\n-# This table plays the {preset} rules."
+        "**Gaigel, how to play · {page}/{pages} · {title}**"
     ),
     "primer_title_cards": "The cards",
     "primer_title_deal": "Trumps and the talon",
@@ -302,6 +323,7 @@ SENTENCES: dict[str, str] = {
     "recount_total": "**Total: {points}**",
     "recount_none": "No tricks.",
     "verdict": "**Verdict: {reason}** — {winner} win{double}.",
+    "verdict_one": "**Verdict: {reason}** — {winner} wins{double}.",
     "strokes_now": "Score now: {score}",
     "match_won": "🏆 **{winner} won the match!**",
     "timeout_played": "⏱️ {name}'s time ran out: a computer played for them.",
@@ -365,10 +387,21 @@ SENTENCES: dict[str, str] = {
     "last_trick_is": "Last trick (taken by {name}): {cards}",
     "older_hidden": "Older tricks stay face down.",
     "stats_none": "No finished deals yet.",
-    "chart_alt": (
-        "{name}: rating {rating} after {count} rated matches; {won} deals won, {right} right and "
-        "{wrong} wrong knocks, {marriages} marriages, {gaigels} Gaigels."
-    ),
+    "chart_alt": "{name}: rating {rating} after {count}; {won}, {right}, {wrong}, {marriages}, {gaigels}.",
+    "n_rated_matches": "{n} rated matches",
+    "n_rated_matches_one": "1 rated match",
+    "n_deals_won": "{n} deals won",
+    "n_deals_won_one": "1 deal won",
+    "n_right_knocks": "{n} right knocks",
+    "n_right_knocks_one": "1 right knock",
+    "n_wrong_knocks": "{n} wrong knocks",
+    "n_wrong_knocks_one": "1 wrong knock",
+    "n_marriages": "{n} marriages",
+    "n_marriages_one": "1 marriage",
+    "n_gaigels": "{n} Gaigels",
+    "n_gaigels_one": "1 Gaigel",
+    "n_matches": "{n} matches",
+    "n_matches_one": "1 match",
     "chart_title": "{name}: rating and results",
     "chart_rating": "Rating (mu - 3 sigma) after each of the last {count} rated matches, season {season}",
     "chart_no_rating": "No rated match yet",
@@ -381,7 +414,7 @@ SENTENCES: dict[str, str] = {
         "**Leaderboard**, season {season}: rating = skill estimate μ − 3σ (openskill), people "
         "with at least {min} rated matches"
     ),
-    "leaderboard_row": "{rank}. {name} — rating {rating} · {matches} matches · {won} deals won · trend {trend}",
+    "leaderboard_row": "{rank}. {name} — rating {rating} · {matches} · {won} · trend {trend}",
     "leaderboard_empty": "No one has {min} rated matches in season {season} yet.",
     "leaderboard_no_season": "There is no season {season} on this server. Seasons: {seasons}.",
     "season_all": "all time",
@@ -413,7 +446,7 @@ SENTENCES: dict[str, str] = {
     "end_done": "Table ended.",
     "yes": "yes",
     "no": "no",
-    "rules_title": "**Rules: {preset}** · {players} players",
+    "rules_title": "**{preset}** · {players} players",
     "rules_openings": "- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): ",
     "rules_meld": "- Declaring: ",
     "rules_meld_any_time": "any time once your team has won a trick",

@@ -160,7 +160,7 @@ async def test_last_score_and_rules_show_only_what_may_be_seen(world: World) -> 
     result = await world.slash("bob", "gaigel score")
     assert "Score" in text(result)
     result = await world.slash("bob", "gaigel rules")
-    assert "Rules: wuerttemberg" in text(result)
+    assert "**Württemberg rules** · 4 players" in text(result)
 
 
 async def test_history_export_stats_and_leaderboard(world: World) -> None:

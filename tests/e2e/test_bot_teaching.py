@@ -47,7 +47,7 @@ async def test_the_primer_teaches_page_by_page_with_previous_and_next(world: Wor
 async def test_the_primer_follows_the_tables_rules_and_language(world: World) -> None:
     await world.new_table("alice", players=2, preset="classic")
     page = (await world.slash("alice", "gaigel help")).response.message
-    assert "This table plays the classic rules." in page.content
+    assert "This table plays by classic rules (1907)." in page.content
     for _ in range(2):
         page = await turn_page(world, "alice", page, "Next")
     assert "leads any card face up" in page.content and "Ge-Elfen" not in page.content

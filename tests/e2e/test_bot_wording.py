@@ -209,3 +209,88 @@ async def test_german_tables_say_striche_translate_levels_and_the_settings(world
     content = world.table_message().content
     assert "Striche 10" in content and "strokes" not in content
     assert "Computer (Faustregeln)" in content and "heuristic" not in content
+
+
+# ------------------------------------------------ lines that read at a glance (issue 29, item 4)
+
+
+def line_with(content: str, start: str) -> str:
+    return next(x for x in content.splitlines() if x.startswith(start))
+
+
+async def start_three(world: World, **options: object) -> None:
+    await world.new_table("alice", players=3, **options)
+    await world.click_table("bob", "join")
+    await world.click_table("carol", "join")
+    await world.click_table("alice", "start")
+    for who in ("bob", "carol"):
+        await world.open_hand(who)
+
+
+async def test_the_points_line_names_the_persons_side_first_and_keeps_the_tables_order(
+        world: World) -> None:
+    await world.start_four(beginner="on")
+    for deal in (1, 2):
+        if deal == 2:
+            await world.slash("alice", "knock")
+            await world.click_table("alice", "next")
+            for who in FOUR:
+                await world.open_hand(who)
+        # In deal 2 bob (team B) leads: the engine's first team is B, the table still says A first.
+        table = line_with(world.table_message().content, "**Points")
+        assert re.search(r"\*\* A \d+ · B \d+$", table), table
+        alice = line_with(world.hand("alice").content, "Points")
+        bob = line_with(world.hand("bob").content, "Points")
+        assert re.search(r": Your team \(A\) \d+ · Opponents \(B\) \d+$", alice), alice
+        assert re.search(r": Your team \(B\) \d+ · Opponents \(A\) \d+$", bob), bob
+
+
+async def test_the_score_line_says_who_leads_and_what_the_strokes_mean(world: World) -> None:
+    await world.start_four()
+    assert line_with(world.table_message().content, "**Score**").endswith("· level")
+    await world.slash("bob", "knock")  # a wrong knock: team A wins a double game
+    content = world.table_message().content
+    assert line_with(content, "**Score**").endswith("· team A leads")
+    assert "-# I: a deal lost · V: a double game lost · ~~I~~: erased by a deal won" in content
+
+
+async def test_the_table_names_its_preset_and_players_in_words(world: World) -> None:
+    await world.new_table("alice", players=4)
+    head = world.table_message().content.splitlines()[0]
+    assert "· Württemberg rules · 4 players" in head
+    assert "wuerttemberg" not in head and "4p" not in head
+
+
+async def test_help_in_a_channel_without_a_table_does_not_speak_of_this_table(
+        world: World) -> None:
+    page = (await world.slash("zoe", "gaigel help")).response.message.content
+    assert "This table plays" not in page
+    assert "No table in this channel" in page and "Württemberg rules" in page
+    await world.new_table("alice", players=4)
+    page = (await world.slash("zoe", "gaigel help")).response.message.content
+    assert "This table plays by Württemberg rules." in page
+
+
+async def test_three_players_read_who_wins_and_whose_tricks_are_turned_over(
+        world: World) -> None:
+    await start_three(world)
+    await world.slash("bob", "knock")  # a wrong knock
+    ceremony = next(m for m in world.channel.history() if "a knock by bob" in (m.content or ""))
+    assert "Turning over their tricks" in ceremony.content and "team" not in ceremony.content
+    verdict = line_with(ceremony.content, "**Verdict")
+    assert re.search(r"— [a-z, ]+ wins", verdict) and not re.search(r" win( \(|\.)", verdict)
+
+
+async def test_at_three_players_the_accuse_confirmation_names_the_accused(
+        world: World) -> None:
+    await start_three(world)
+    version = world.state().version
+    accuse = next(b for b in world.hand_buttons("bob") if b.custom_id.split(":")[4].startswith("a")
+                  and not b.disabled)
+    accused = accuse.label.removesuffix(" anklagen").removeprefix("Accuse ")
+    assert accused in ("alice", "carol")
+    result = await world.click_hand("bob", accuse.custom_id)
+    assert f"Accuse {accused} now? If {accused} did not play on past 101" in text(result)
+    labels = [b.label for b in world.hand_buttons("bob")]
+    assert f"Accuse {accused} now? A wrong accusation loses double" in labels
+    assert world.state().version == version
