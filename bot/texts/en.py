@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "offline_topic": "Gaigel, the Swabian card game: type /gaigel new",
     "preset_wuerttemberg": "Württemberg rules",
     "preset_classic": "classic rules (1907)",
     "players_count": "{n} players",
@@ -381,7 +382,9 @@ SENTENCES: dict[str, str] = {
     "dm_on": "Your hand will also be kept in a DM.",
     "dm_off": "No more DM hands.",
     "dm_closed": "I could not send you a DM (your DMs are closed); your hand stays here.",
-    "settings_saved": "Settings saved: {settings}",
+    "settings_saved": (
+        "Settings saved: {settings}\n-# Tables already running keep their language until their next match."
+    ),
     "settings_now": "Settings: {settings}",
     "no_last_trick": "No trick has been taken yet.",
     "last_trick_is": "Last trick (taken by {name}): {cards}",

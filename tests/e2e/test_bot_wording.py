@@ -200,8 +200,10 @@ async def test_german_tables_say_striche_translate_levels_and_the_settings(world
     result = await world.slash("alice", "gaigel settings", language="de", knock="own_turn")
     answer = text(result)
     assert answer.startswith("Einstellungen gespeichert:")
-    assert "Sprache Deutsch" in answer and "Farben deutsches Blatt" in answer
-    assert "Computer Faustregeln" in answer and "wenn sie am Zug sind" in answer
+    assert "Sprache Deutsch" in answer and "Farben deutsch" in answer
+    assert "Computer Faustregeln" in answer
+    assert "Computer rufen „Aus!“ erst, wenn sie am Zug sind" in answer  # with its comma
+    assert "Blatt" not in answer and "klopfen" not in answer
     for english in ("language", "suits", "scoring", "computers knock", "own turn", "heuristic"):
         assert english not in answer, english
     await world.new_table("alice", players=2)
@@ -294,3 +296,62 @@ async def test_at_three_players_the_accuse_confirmation_names_the_accused(
     labels = [b.label for b in world.hand_buttons("bob")]
     assert f"Accuse {accused} now? A wrong accusation loses double" in labels
     assert world.state().version == version
+
+
+# ------------------------------------------------ German as Gaigel players speak it (issue 29, item 7)
+
+
+async def german_table(world: World, **options: object) -> None:
+    manager(world, "mia")
+    await world.slash("mia", "gaigel settings", language="de")
+    await world.start_four(**options)
+
+
+async def test_a_german_table_calls_the_knock_aus_and_the_verdict_ergebnis(world: World) -> None:
+    await german_table(world)
+    labels = [b.label or "" for b in world.hand_buttons("bob")]
+    assert "„Aus!“" in labels and not any("lopf" in label for label in labels)
+    result = await world.hand_action("bob", "k")
+    assert "Jetzt „Aus!“ rufen?" in text(result) and "klopfen" not in text(result)
+    assert "Jetzt „Aus!“ rufen? Zu früh verliert doppelt" in [
+        b.label for b in world.hand_buttons("bob")]
+    await world.env.advance_time(1)
+    await world.hand_action("bob", "c")  # nobody has 101: too early
+    ceremony = next(m for m in world.channel.history() if "ruft bob" in (m.content or ""))
+    assert "**Ergebnis: untergaigelt (zu früh „Aus!“ gerufen)** — Partei A" in ceremony.content
+    assert "Urteil" not in ceremony.content and "geklopft" not in ceremony.content
+    line = next(x for x in world.table_message().content.splitlines() if x.startswith("Spiel 1:"))
+    assert "gewinnt doppelt — untergaigelt (zu früh „Aus!“ gerufen)" in line
+    assert ") (" not in line and "(doppelt)" not in line
+    assert line.endswith("· bob hat „Aus!“ gerufen")
+
+
+async def test_a_german_table_has_no_english_words_and_says_nach_wuerttemberger_regeln(
+        world: World) -> None:
+    await german_table(world)
+    head = world.table_message().content.splitlines()[0]
+    assert "· Württemberger Regeln · 4 Spieler" in head
+    assert "4p" not in head and "wuerttemberg" not in head and "players" not in head
+    page = (await world.slash("alice", "gaigel help")).response.message.content
+    assert "Dieser Tisch spielt nach Württemberger Regeln." in page
+
+
+async def test_german_calls_the_hand_karten_and_keeps_blatt_for_the_suit(world: World) -> None:
+    from bot.texts import de
+    for book in (de.SENTENCES, de.ERRORS):
+        for key, sentence in book.items():
+            if "Blatt" in sentence:  # only the suit Leaves is Blatt
+                assert "Eichel, Blatt, Herz oder Schellen" in sentence, (key, sentence)
+    assert "Karten" in de.ERRORS["stale"] and "Karten" in de.SENTENCES["hand_changed"]
+    await german_table(world)
+    assert "Blatt" not in world.hand("alice").content
+    assert de.SENTENCES["dm_on"] == "Deine Karten kommen jetzt auch als Direktnachricht."
+
+
+async def test_settings_saved_says_running_tables_keep_their_language(world: World) -> None:
+    manager(world, "mia")
+    result = await world.slash("mia", "gaigel settings", language="de")
+    assert "Tische, die schon laufen, behalten ihre Sprache bis zu ihrer nächsten Partie." in \
+        text(result)
+    result = await world.slash("mia", "gaigel settings", language="en")
+    assert "Tables already running keep their language until their next match." in text(result)

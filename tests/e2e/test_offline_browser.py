@@ -246,7 +246,7 @@ class Secrets:
 # ---------------------------------------------------------------------- playing
 
 
-POINTS = re.compile(r"Points \(beginner option\):\s*A:\s*(\d+)\s*·\s*B:\s*(\d+)")
+POINTS = re.compile(r"Points \(beginner option\):\s*Your team \(A\)\s*(\d+)\s*·\s*Opponents \(B\)\s*(\d+)")
 
 
 def our_points(hand_text: str) -> int | None:
