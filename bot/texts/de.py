@@ -102,7 +102,7 @@ SENTENCES: dict[str, str] = {
         "Dieser Tisch hat die Anfängerhilfe: die laufenden Punkte stehen da, die Karten haben Tipp (der Rat des Computers) und zwischen zwei Spielen hat der Tisch Rückblick. /gaigel neu anfaenger:aus eröffnet einen Tisch ohne sie."
     ),
     "primer_beginner_off": (
-        "Anfängerhilfe (laufende Punkte, Tipp mit dem Rat des Computers, Rückblick zwischen zwei Spielen): /gaigel neu anfaenger:an eröffnet einen Tisch mit ihr."
+        "Die Anfängerhilfe (laufende Punkte, Tipp mit dem Rat des Computers, Rückblick zwischen zwei Spielen) ist an den Tischen der ersten drei Partien eines Gastgebers auf diesem Server an; /gaigel neu anfaenger:an eröffnet einen Tisch mit ihr."
     ),
     "primer_head": (
         "**Gaigel, so wird gespielt · {page}/{pages} · {title}**"

@@ -101,7 +101,7 @@ SENTENCES: dict[str, str] = {
         "This table has the beginner help: the running points are shown, the hand has Hint (the computer's advice) and, between deals, the table has Review. /gaigel new beginner:off opens a table without it."
     ),
     "primer_beginner_off": (
-        "Beginner help (running points, Hint with the computer's advice, Review between deals): /gaigel new beginner:on opens a table with it."
+        "Beginner help (running points, Hint with the computer's advice, Review between deals) is on at the tables of a host's first three matches on this server; /gaigel new beginner:on opens a table with it."
     ),
     "primer_head": (
         "**Gaigel, how to play · {page}/{pages} · {title}**"
