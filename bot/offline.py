@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .storage.db import StorageError
+from .texts import say
 
 if TYPE_CHECKING:
     import simcord
@@ -68,6 +69,9 @@ FRIEND = ("friend", "Friend")
 SETTLE_TIMEOUT = 1.0
 """How long one click in the page waits for the bot's work. Longer pauses of the bot (the
 steps of a knock ceremony) are shown as they happen, by ``_AutoPublish``."""
+
+TOPIC_EVERY = 8
+"""Every how many rounds of ``_AutoPublish`` (of 0.25 s) the topic checks the language."""
 
 CEREMONY_STEP = 1.5
 """Seconds between the frames of a knock ceremony (there is no rate limit to respect here,
@@ -155,11 +159,22 @@ def build_world(env: simcord.Env) -> tuple[Any, Any, Any, Any]:
     you_user = env.create_user(YOU[0], global_name=YOU[1])
     friend_user = env.create_user(FRIEND[0], global_name=FRIEND[1])
     guild = env.create_guild(GUILD_NAME, id=GUILD_ID, owner=you_user)
-    channel = guild.create_text_channel(
-        CHANNEL_NAME, topic="Gaigel, the Swabian card game: type /gaigel new")
+    channel = guild.create_text_channel(CHANNEL_NAME, topic=say("en", "offline_topic"))
     you = guild.add_member(you_user)
     friend = guild.add_member(friend_user)
     return guild, channel, you, friend
+
+
+def set_topic(channel: Any, lang: str) -> bool:
+    """The channel's topic in the server's language (a German table has no English line
+    above it). simcord has no call to change a topic: its channel's model is written. Whether
+    it changed (then the page is published again)."""
+    model = getattr(channel, "_channel", None)
+    text = say(lang, "offline_topic")
+    if model is None or not hasattr(model, "topic") or model.topic == text:
+        return False
+    model.topic = text
+    return True
 
 
 def _catch_up_clock(env: simcord.Env) -> None:
@@ -205,6 +220,7 @@ async def open_session(settings: Settings, *, port: int = DEFAULT_PORT,
         if not await bot.svc.settings_stored(GUILD_ID):
             # A newcomer switches to the Friend view and back: no turn timer by default.
             await bot.svc.set_settings(GUILD_ID, turn_timer=0)
+        set_topic(channel, (await bot.svc.get_settings(GUILD_ID)).language)
         async with env.preview(channel, viewers=[you, friend], layout="channel",
                                port=port, assets=assets) as preview:
             key = page_key(settings.sqlite_file or "")
@@ -308,9 +324,13 @@ class _AutoPublish:
 
     async def _run(self) -> None:
         last = self._mark() if not self.private_ok else 0
+        rounds = 0
         while True:
             await asyncio.sleep(self.interval)
+            rounds += 1
             try:
+                if rounds % TOPIC_EVERY == 0:
+                    await self.follow_language()
                 if self.private_ok:
                     self.tick()
                 elif self._mark() != last:
@@ -319,6 +339,13 @@ class _AutoPublish:
                         await self.session.preview.refresh()
             except Exception:
                 log.exception("keeping the preview current failed")
+
+    async def follow_language(self) -> None:
+        """The topic follows the server's language (``/gaigel settings language``)."""
+        session = self.session
+        lang = (await session.bot.svc.get_settings(GUILD_ID)).language
+        if set_topic(session.channel, lang):
+            self.published.clear()  # every page shows the new topic at the next tick
 
     def tick(self) -> None:
         """One synchronous check (no await: nothing can start in between)."""

@@ -20,6 +20,8 @@ from .views import public_state, seated
 
 log = logging.getLogger("bot.service")
 
+NEWCOMER_MATCHES = 3  # a host with fewer finished matches here gets the beginner help
+
 
 class Lobby:
     def __init__(self, core: TableChanges, dealing: Dealing, computers: ComputerTurns,
@@ -35,13 +37,18 @@ class Lobby:
 
         ``options``: any ``TableOptions`` field (players, preset, rules, scoring, strokes,
         target, deals, turn_timer, level, show_points, language, suit_style). Three-player
-        tables score 5/3/1 unless a scoring is given.
+        tables score 5/3/1 unless a scoring is given. Without ``show_points`` a host who has
+        finished fewer than ``NEWCOMER_MATCHES`` matches here gets the beginner help (a
+        newcomer finds it without looking), anyone else the server's setting.
         """
         async with self.core.create_lock:
             if self.core.tables.in_channel(channel_id) is not None:
                 raise ServiceError("table_exists")
             base = await self.settings.get_settings(guild_id)
             options = {k: v for k, v in options.items() if v is not None}
+            if "show_points" not in options and not base.show_points and await self.core.db.run(
+                    q.finished_matches, guild_id, host_id) < NEWCOMER_MATCHES:
+                options["show_points"] = True
             if options.get("players", base.players) == 3 and "scoring" not in options:
                 options["scoring"] = "three"
             elif options.get("players", base.players) != 3 and base.scoring == "three" \

@@ -52,22 +52,28 @@ class GaigelGroup(app_commands.Group):
                            strokes=_("Strokes per match"),
                            timer=_("Seconds per turn (0: no timer)"),
                            computer=_("Level of computer players for empty seats"),
-                           knock=_("When computer partners knock"))
+                           knock=_("When computer partners knock"),
+                           beginner=_("Beginner help: running points, Hint and Review"
+                                      " (default: on for your first three matches here)"))
     @app_commands.choices(
         players=[Choice(name="2", value=2), Choice(name="3", value=3),
                  Choice(name="4", value=4), Choice(name="6", value=6)],
         preset=[Choice(name=_("Württemberg (pagat)"), value="wuerttemberg"),
                 Choice(name=_("Classic (1907)"), value="classic")],
-        knock=KNOCK_CHOICES)  # type: ignore[misc]
+        knock=KNOCK_CHOICES,
+        beginner=[Choice(name=_("on"), value="on"),
+                  Choice(name=_("off"), value="off")])  # type: ignore[misc]
     @app_commands.guild_only()
     async def new(self, interaction: Interaction, players: int | None = None,
                   preset: str | None = None,
                   strokes: app_commands.Range[int, 1, 50] | None = None,
                   timer: app_commands.Range[int, 0, 86400] | None = None,
-                  computer: str | None = None, knock: str | None = None) -> None:
+                  computer: str | None = None, knock: str | None = None,
+                  beginner: str | None = None) -> None:
         await self.lobby.new_table(
             interaction, players=players, preset=preset, strokes=strokes, turn_timer=timer,
-            level=computer, computer_knock=knock)
+            level=computer, computer_knock=knock,
+            show_points=None if beginner is None else beginner == "on")
 
     @new.autocomplete("computer")
     async def _levels(self, interaction: Interaction, current: str) -> list[Choice[str]]:

@@ -184,11 +184,18 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
                 label = say(lang, "btn_accuse_against", name=names or str(a.against))
             claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.secondary))
     if confirm is not None:
-        key = "btn_confirm_knock" if isinstance(confirm, Knock) else "btn_confirm_accuse"
+        if isinstance(confirm, Knock):
+            yes_label = say(lang, "btn_confirm_knock")
+        elif isinstance(confirm, Accuse) and confirm.against is not None:
+            names = ", ".join(s.name for s in state.seats
+                              if team_of(s.seat, len(state.seats)) == confirm.against)
+            yes_label = say(lang, "btn_confirm_accuse_named", name=names or str(confirm.against))
+        else:
+            yes_label = say(lang, "btn_confirm_accuse")
         return _place([cards, *_asking(
             claims, confirm,
             cancel=button(Refresh(), say(lang, "btn_cancel"), discord.ButtonStyle.secondary),
-            yes=button(Confirm(confirm), say(lang, key), discord.ButtonStyle.danger))])
+            yes=button(Confirm(confirm), yes_label[:80], discord.ButtonStyle.danger))])
     if state.options.show_points and view.to_play == view.seat and view.result is None:
         claims.append(button(AskHint(), say(lang, "btn_hint"), discord.ButtonStyle.secondary))
     claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..texts import LANGUAGES, say
+from ..texts import LANGUAGES, preset_words, say
 from .card_text import suit_symbol
 
-PAGES = ("cards", "deal", "first_trick", "play", "marriages", "knock", "match")
+PAGES = ("cards", "deal", "first_trick", "play", "marriages", "knock", "first_deals", "match")
 
 
 def page_count() -> int:
@@ -24,18 +24,23 @@ def is_primer_page(content: str | None) -> bool:
     return any(content.startswith(head) for head in heads if head)
 
 
-def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:
-    """Page ``page`` (0-based, clamped) for a table with ``options`` and engine ``rules``."""
+def primer_page(page: int, options: Any, rules: Any, lang: str, *, at_table: bool = True) -> str:
+    """Page ``page`` (0-based, clamped) for a table with ``options`` and engine ``rules``
+    (``at_table``: else the server's defaults for new tables, in a channel without one)."""
     page = max(0, min(page, len(PAGES) - 1))
     name = PAGES[page]
     style = options.suit_style
     suits = " ".join(suit_symbol(s, style) for s in "EBHS")
-    head = say(lang, "primer_head", page=page + 1, pages=len(PAGES),
-               title=say(lang, f"primer_title_{name}"), preset=rules.preset)
+    head = "\n".join([
+        say(lang, "primer_head", page=page + 1, pages=len(PAGES),
+            title=say(lang, f"primer_title_{name}")),
+        say(lang, "primer_rules_table" if at_table else "primer_rules_no_table",
+            rules=preset_words(lang, rules.preset))])
     body: list[str] = []
     if name == "cards":
         body = [say(lang, "primer_cards", suits=suits), say(lang, "primer_cards_values"),
-                say(lang, "primer_cards_beat")]
+                say(lang, "primer_cards_beat"),
+                say(lang, "primer_beginner_on" if options.show_points else "primer_beginner_off")]
     elif name == "deal":
         body = [say(lang, "primer_deal"),
                 say(lang, "primer_exchange_team" if rules.exchange_needs == "team"
@@ -58,7 +63,8 @@ def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:
         if not rules.meld_after_talon:
             body.append(say(lang, "primer_meld_not_after_talon"))
     elif name == "knock":
-        body = [say(lang, "primer_knock"), say(lang, "primer_knock_right"),
+        body = [*([] if options.show_points else [say(lang, "primer_count_in_head")]),
+                say(lang, "primer_knock"), say(lang, "primer_knock_right"),
                 say(lang, "primer_knock_wrong"), say(lang, "primer_played_on")]
         if rules.five_sevens == "win":
             body.append(say(lang, "primer_five_sevens"))
@@ -66,6 +72,13 @@ def primer_page(page: int, options: Any, rules: Any, lang: str) -> str:
             body.append(say(lang, "primer_five_tricks"))
         if options.show_points:
             body.append(say(lang, "primer_show_points"))
+    elif name == "first_deals":
+        partners = options.players in (4, 6)
+        body = [say(lang, "primer_tip_smear" if partners else "primer_tip_smear_alone"),
+                say(lang, "primer_tip_marriage"), say(lang, "primer_tip_last"),
+                say(lang, "primer_tip_count_shown" if options.show_points
+                    else "primer_tip_count"),
+                say(lang, "primer_tip_knock")]
     elif name == "match":
         body = [say(lang, f"score_legend_{options.scoring}", limit=options.limit),
                 say(lang, "primer_match_teams")]

@@ -15,7 +15,7 @@ from engine.views import TrickView
 
 from ..service.coach import REVIEW_PLAYS, Review
 from ..service.models import DealEnd, PublicState, SeatState
-from ..texts import level_name, say, say_n, team_name
+from ..texts import level_name, preset_words, say, say_n, team_name
 from .card_text import (
     FRENCH_RANKS,
     GERMAN_RANKS,
@@ -56,6 +56,19 @@ def team_label(state: PublicState, team: int) -> str:
     lang = state.options.language
     label = say(lang, "team", name=team_name(team))
     return f"{label} ({names})" if names else label
+
+
+def players_words(lang: str, players: int) -> str:
+    return say(lang, "players_count", n=players)
+
+
+def accused_names(state: PublicState, against: int | None) -> str | None:
+    """Who an accusation names (three players: the one accused), or None (the opponents)."""
+    if against is None:
+        return None
+    names = ", ".join(shown(s.name) for s in state.seats
+                      if team_of(s.seat, len(state.seats)) == against and s.name)
+    return names or str(against)
 
 
 def reason_text(lang: str, reason: str) -> str:
@@ -105,6 +118,52 @@ def score_text(state: PublicState, score: dict[str, Any] | None) -> str:
     elif kind == "strokes":
         line += f" · {say_n(lang, 'of_strokes', score['limit'], limit=score['limit'])}"
     return line
+
+
+def score_leader(state: PublicState, score: dict[str, Any]) -> str:
+    """Who leads the match: fewest strokes or tokens held, else most game points; or level."""
+    lang = state.options.language
+    teams = score.get("teams") or []
+    if not teams:
+        return say(lang, "score_level")
+    fewer = score["kind"] in ("strokes", "tokens")
+
+    def value(t: dict[str, Any]) -> int:
+        return -int(t["held"]) if fewer else int(t["total"])
+
+    best = max(value(t) for t in teams)
+    leaders = [t for t in teams if value(t) == best]
+    if len(leaders) > 1:
+        return say(lang, "score_level")
+    team = leaders[0]["team"]
+    name = team_label(state, team) if state.teams == 3 else say(lang, "team", name=team_name(team))
+    return say(lang, "score_leads", name=name)
+
+
+def table_points(state: PublicState, points: tuple[int, ...] | list[int]) -> str:
+    """The running points on the table, always in the table's team order (A, B; or by chair)."""
+    by_team = sorted((table_team_of_engine_team(state, t), p) for t, p in enumerate(points))
+    if state.teams == 3:
+        return " · ".join(f"{team_label(state, team)} {p}" for team, p in by_team)
+    return " · ".join(f"{team_name(team)} {p}" for team, p in by_team)
+
+
+def own_points(state: PublicState, view: View, lang: str) -> str:
+    """The running points from the person's side: theirs first ("Your team (A) 47"), then the
+    others in the table's order."""
+    by_team = sorted((table_team_of_engine_team(state, t), p) for t, p in enumerate(view.points or ()))
+    own = table_team_of_engine_team(state, team_of(view.seat, view.players)) \
+        if view.seat is not None else None
+    ordered = [x for x in by_team if x[0] == own] + [x for x in by_team if x[0] != own]
+    parts = []
+    for team, p in ordered:
+        if state.teams == 3:
+            parts.append(say(lang, "points_you", points=p) if team == own
+                         else f"{team_label(state, team)} {p}")
+        else:
+            key = "points_own_team" if team == own else "points_opponents"
+            parts.append(say(lang, key, team=team_name(team), points=p))
+    return " · ".join(parts)
 
 
 def result_line(state: PublicState, end: DealEnd) -> str:
@@ -170,7 +229,8 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     lang = state.options.language
     style = state.options.suit_style
     o = state.options
-    head = f"**{say(lang, 'table_title', table=state.table_id)}** · {o.preset} · {o.players}p"
+    head = (f"**{say(lang, 'table_title', table=state.table_id)}** · "
+            f"{preset_words(lang, o.preset)} · {players_words(lang, o.players)}")
     if o.scoring in ("strokes", "tokens"):
         head += " · " + say(lang, f"head_{o.scoring}", count=o.strokes)
     if o.turn_timer:
@@ -207,9 +267,7 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
         for seat, _seven, _taken in view.exchanges:
             lines.append(say(lang, "exchanges", name=seat_name(state, seat)))
         if view.points is not None:
-            pts = " · ".join(f"{team_name(table_team_of_engine_team(state, t))}: {p}"
-                             for t, p in enumerate(view.points))
-            lines.append(f"**{say(lang, 'points_beginner')}** {pts}")
+            lines.append(f"**{say(lang, 'points_beginner')}** {table_points(state, view.points)}")
         if state.status == "playing" and view.to_play is not None:
             when = f"<t:{int(state.deadline)}:R>" if state.deadline else ""
             lines.append(say(lang, "turn", name=seat_name(state, view.to_play), when=when).rstrip())
@@ -223,7 +281,10 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
             lines.append(say(lang, "hints_line", hints=", ".join(
                 f"{chair_name(state, chair)} {count}" for chair, count in state.hints)))
     if state.score:
-        lines.append(f"**{say(lang, 'score')}** {score_text(state, state.score)}")
+        lines.append(f"**{say(lang, 'score')}** {score_text(state, state.score)} · "
+                     f"{score_leader(state, state.score)}")
+        if state.score["kind"] == "strokes":
+            lines.append(say(lang, "score_signs"))
     if state.status == "waiting":
         lines.append(say(lang, "status_waiting"))
     elif state.status == "over" and state.match_winner is not None:
@@ -233,6 +294,7 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     lines += [f"-# {n}" for n in notices]
     if state.status in ("open", "playing", "waiting"):
         lines.append(say(lang, "table_primer"))
+        lines.append(say(lang, "table_beginner_on" if o.show_points else "table_beginner_off"))
     return clip("\n".join(lines))
 
 
@@ -261,9 +323,7 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
                      f"{trick_line(state, view.last_trick, style, faces)} — "
                      + say(lang, "taken_by", name=seat_name(state, view.last_trick.winner)))
     if view.points is not None:
-        pts = " · ".join(f"{team_name(table_team_of_engine_team(state, t))}: {p}"
-                         for t, p in enumerate(view.points))
-        lines.append(f"{say(lang, 'points_beginner')}: {pts}")
+        lines.append(f"{say(lang, 'points_beginner')}: {own_points(state, view, lang)}")
         own = view.points[team_of(view.seat, view.players)] if view.seat is not None else 0
         if own >= 101 and view.result is None and any(a.do == "knock" for a in view.actions):
             lines.append(say(lang, "can_knock"))
@@ -369,9 +429,9 @@ def ceremony_trick_counts(recount: dict[str, Any], end: DealEnd | None) -> list[
 def verdict_lines(state: PublicState, end: DealEnd) -> list[str]:
     """The verdict, the score after it, and the match's winner once there is one."""
     lang = state.options.language
-    out = [say(lang, "verdict", reason=reason_text(lang, end.reason),
-               winner=team_label(state, end.winner_team),
-               double=say(lang, "double") if end.games == 2 else "")]
+    out = [say_n(lang, "verdict", 1 if state.teams == 3 else 2,
+                 reason=reason_text(lang, end.reason), winner=team_label(state, end.winner_team),
+                 double=say(lang, "double") if end.games == 2 else "")]
     if state.score:
         out.append(say(lang, "strokes_now", score=score_text(state, end.score)))
     if end.match_over and end.match_winner is not None:
@@ -431,7 +491,7 @@ def rules_text(options: Any, rules: Any, lang: str) -> str:
               else "rules_second_pair_never")
     needs = "rules_exchange_team" if o["exchange_needs"] == "team" else "rules_exchange_player"
     lines = [
-        say(lang, "rules_title", preset=rules.preset, players=options.players),
+        say(lang, "rules_title", preset=preset_words(lang, rules.preset), players=options.players),
         say(lang, "rules_openings") + yn(o["openings"]),
         say(lang, "rules_meld") + say(lang, meld),
         say(lang, "rules_meld_after_talon") + yn(o["meld_after_talon"]),

@@ -32,7 +32,7 @@ GERMAN: dict[str, str] = {
     "dm": "dm",
     "ping": "anstupsen",
     "declare": "melden",
-    "knock": "klopfen",
+    "knock": "ausrufen",
     "exchange": "tauschen",
     "accuse": "anklagen",
     # parameter names
@@ -47,6 +47,7 @@ GERMAN: dict[str, str] = {
     "scoring": "wertung",
     "show_points": "punkte_zeigen",
     "pictures": "bilder",
+    "beginner": "anfaenger",
     "scope": "umfang",
     "format": "format",
     "player": "spieler",
@@ -94,11 +95,13 @@ GERMAN: dict[str, str] = {
     "Default computer level": "Voreingestellte Computerstärke",
     "How a match is scored": "Wie eine Partie gewertet wird",
     "Beginner option: show running points": "Anfänger-Option: laufende Punkte zeigen",
+    "Beginner help: running points, Hint and Review (default: on for your first three matches here)":
+        "Anfängerhilfe: laufende Punkte, Tipp und Rückblick (sonst an für deine ersten drei Partien hier)",
     "Cards as pictures (on) or text only (off)": "Karten als Bilder (an) oder nur Text (aus)",
-    "When computer partners knock": "Wann Computer-Partner klopfen",
+    "When computer partners knock": "Wann Computer-Partner „Aus!“ rufen",
     "At once, the moment their team has 101": "Sofort, sobald ihre Partei 101 hat",
     "On their own turn: people may knock first":
-        "Erst wenn sie am Zug sind: Menschen dürfen zuerst klopfen",
+        "Erst, wenn sie am Zug sind: Menschen dürfen zuerst „Aus!“ rufen",
     "The history as a file (hosts and server managers)":
         "Der Verlauf als Datei (Gastgeber und Server-Verwalter)",
     "This table or the whole server": "Dieser Tisch oder der ganze Server",
@@ -119,7 +122,7 @@ GERMAN: dict[str, str] = {
     "The player to remove": "Der zu entfernende Spieler",
     "Let a computer play the current turn (host)":
         "Einen Computer den aktuellen Zug spielen lassen (Gastgeber)",
-    "Also keep your hand in a direct message": "Dein Blatt auch als Direktnachricht bekommen",
+    "Also keep your hand in a direct message": "Deine Karten auch als Direktnachricht bekommen",
     "Be mentioned when it is your turn": "Erwähnt werden, wenn du am Zug bist",
     "on or off": "an oder aus",
     "Declare a marriage (King and Ober)": "Ein Paar melden (König und Ober)",
@@ -132,10 +135,10 @@ GERMAN: dict[str, str] = {
     "A player of the accused side (three players only)":
         "Ein Spieler der angeklagten Seite (nur zu dritt)",
     # choices
-    "Württemberg (pagat)": "Württemberg (pagat)",
-    "Classic (1907)": "Klassisch (1907)",
-    "German suits": "Deutsches Blatt",
-    "French suits": "Französisches Blatt",
+    "Württemberg (pagat)": "Württemberger Regeln (pagat)",
+    "Classic (1907)": "Klassische Regeln (1907)",
+    "German suits": "Deutsche Farben",
+    "French suits": "Französische Farben",
     "Strokes": "Striche",
     "Tokens": "Marken",
     "Game points": "Gewinnpunkte",

@@ -384,6 +384,14 @@ def player_stats(c: Connection, guild_id: int, user_id: int) -> dict[str, Any]:
     return out
 
 
+def finished_matches(c: Connection, guild_id: int, user_id: int) -> int:
+    """How many matches a person has played to their end (a winner) on this server."""
+    return int(c.execute(
+        "SELECT COUNT(DISTINCT r.match_id) FROM results r JOIN matches m ON m.id = r.match_id"
+        " WHERE r.guild_id = ? AND r.user_id = ? AND m.winner IS NOT NULL",
+        (guild_id, user_id)).fetchone()[0])
+
+
 def guild_stats(c: Connection, guild_id: int) -> dict[str, Any]:
     deals = c.execute(
         "SELECT COUNT(*) AS deals,"

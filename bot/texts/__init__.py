@@ -66,6 +66,12 @@ def level_name(lang: str, level: str) -> str:
     return name
 
 
+def preset_words(lang: str, preset: str) -> str:
+    """A rules preset named in words ("Württemberg rules"), not by its code."""
+    key = f"preset_{preset}"
+    return say(lang, key) if has(key) else preset
+
+
 def word(lang: str, key: str) -> str:
     name: str = _book(lang).SETTINGS_WORDS.get(key, key)
     return name

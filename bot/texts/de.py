@@ -4,6 +4,28 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "offline_topic": "Gaigel, das schwäbische Kartenspiel: tippe /gaigel neu",
+    "preset_wuerttemberg": "Württemberger Regeln",
+    "preset_classic": "klassische Regeln (1907)",
+    "players_count": "{n} Spieler",
+    "primer_rules_table": "-# Dieser Tisch spielt nach {rules}.",
+    "primer_rules_no_table": (
+        "-# Kein Tisch in diesem Kanal: die Seiten folgen den Regeln neuer Tische auf diesem Server ({rules})."
+    ),
+    "score_leads": "{name} führt",
+    "score_level": "Gleichstand",
+    "score_signs": "-# I: ein Spiel verloren · V: doppelt verloren · ~~I~~: durch ein gewonnenes Spiel gelöscht",
+    "points_own_team": "Deine Partei ({team}) {points}",
+    "points_opponents": "Gegner ({team}) {points}",
+    "points_you": "Du {points}",
+    "knock_call_three": "✊ **„Aus!“ ruft {name}.** Die Stiche werden umgedreht…",
+    "accuse_call_three": (
+        "⚖️ **Anklage von {name}: {team} hat über 101 weitergespielt!** Die Stiche werden umgedreht…"
+    ),
+    "confirm_accuse_named": (
+        "Jetzt {name} anklagen? Hat {name} nicht über 101 weitergespielt, verlierst du doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
+    ),
+    "btn_confirm_accuse_named": "{name} jetzt anklagen? Falsch angeklagt verliert doppelt",
     "first_hand_primer": "-# Neu bei Gaigel? /gaigel help erklärt das Spiel auf ein paar kurzen Seiten.",
     "btn_hint": "Tipp",
     "hints_line": "-# Tipps: {hints}",
@@ -12,7 +34,7 @@ SENTENCES: dict[str, str] = {
     "hint_takes_trick": "Sie macht diesen Stich.",
     "hint_declare": "💡 Der Trainer würde zuerst ein Paar melden.",
     "hint_exchange": "💡 Der Trainer würde zuerst die Trumpf-Sieben tauschen.",
-    "hint_knock": "💡 Der Trainer würde klopfen: eure Partei hat 101.",
+    "hint_knock": "💡 Der Trainer würde „Aus!“ rufen: eure Partei hat 101.",
     "hint_accuse": (
         "💡 Der Trainer würde anklagen: die Gegner haben über 101 weitergespielt."
     ),
@@ -45,11 +67,11 @@ SENTENCES: dict[str, str] = {
         "Erinnerungen an: du wirst erwähnt, wenn du am Zug bist und 10 Sekunden nicht gespielt hast."
     ),
     "ping_off": "Erinnerungen aus.",
-    "btn_confirm_knock": "Jetzt klopfen? Falsch geklopft verliert doppelt",
+    "btn_confirm_knock": "Jetzt „Aus!“ rufen? Zu früh verliert doppelt",
     "btn_confirm_accuse": "Jetzt anklagen? Falsch angeklagt verliert doppelt",
     "btn_cancel": "Abbrechen",
     "confirm_knock": (
-        "✊ Jetzt klopfen? Die Stiche eurer Partei werden gezählt; unter 101 verliert ihr doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
+        "✊ Jetzt „Aus!“ rufen? Die Stiche eurer Partei werden gezählt; unter 101 verliert ihr doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
     ),
     "confirm_accuse": (
         "Jetzt anklagen? Haben die Gegner nicht über 101 weitergespielt, verliert eure Partei doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
@@ -58,28 +80,62 @@ SENTENCES: dict[str, str] = {
         "⏳ Zu schnell, um als Ja zu zählen (ein Doppelklick?): warte kurz und bestätige dann noch einmal."
     ),
     "confirm_lapsed": (
-        "Diese Bestätigung ist verfallen (30 Sekunden, oder am Tisch ging es weiter): klicke noch einmal auf Klopfen oder Anklagen."
+        "Diese Bestätigung ist verfallen (30 Sekunden, oder am Tisch ging es weiter): klicke noch einmal auf „Aus!“ oder Anklagen."
     ),
     "hand_out_of_date": (
-        "⌛ Dieses Blatt ist veraltet (ein Blatt bleibt 15 Minuten aktuell): klicke Aktualisieren oder „Meine Karten“ oder nutze /gaigel hand für ein frisches."
+        "⌛ Diese Karten sind veraltet (sie bleiben 15 Minuten aktuell): klicke Aktualisieren oder „Meine Karten“ oder nutze /gaigel hand für frische."
     ),
     "hand_retired": (
-        "Spiel {number} ist vorbei. Dein Blatt für das nächste Spiel kommt in einer neuen Nachricht."
+        "Spiel {number} ist vorbei. Deine Karten für das nächste Spiel kommen in einer neuen Nachricht."
     ),
     "btn_previous": "◀ Zurück",
     "btn_next_page": "Weiter ▶",
     "rules_primer": "Neu bei Gaigel? /gaigel help erklärt das Spiel Seite für Seite.",
     "table_primer": "-# Neu bei Gaigel? /gaigel help",
+    "table_beginner_on": (
+        "-# Die Anfängerhilfe ist an: laufende Punkte, Tipp und Rückblick. /gaigel neu anfaenger:aus für einen Tisch ohne sie."
+    ),
+    "table_beginner_off": (
+        "-# Anfängerhilfe (laufende Punkte, Tipp und Rückblick): /gaigel neu anfaenger:an"
+    ),
+    "primer_beginner_on": (
+        "Dieser Tisch hat die Anfängerhilfe: die laufenden Punkte stehen da, die Karten haben Tipp (der Rat des Computers) und zwischen zwei Spielen hat der Tisch Rückblick. /gaigel neu anfaenger:aus eröffnet einen Tisch ohne sie."
+    ),
+    "primer_beginner_off": (
+        "Die Anfängerhilfe (laufende Punkte, Tipp mit dem Rat des Computers, Rückblick zwischen zwei Spielen) ist an den Tischen der ersten drei Partien eines Gastgebers auf diesem Server an; /gaigel neu anfaenger:an eröffnet einen Tisch mit ihr."
+    ),
     "primer_head": (
-        "**Gaigel, so wird gespielt · {page}/{pages} · {title}**\n-# Dieser Tisch spielt nach den Regeln {preset}."
+        "**Gaigel, so wird gespielt · {page}/{pages} · {title}**"
     ),
     "primer_title_cards": "Die Karten",
     "primer_title_deal": "Trumpf und Talon",
     "primer_title_first_trick": "Der erste Stich",
     "primer_title_play": "Einen Stich spielen",
     "primer_title_marriages": "Paare melden",
-    "primer_title_knock": "Klopfen: „Aus!“ bei 101",
+    "primer_title_knock": "„Aus!“ bei 101",
     "primer_title_match": "Die Partie",
+    "primer_title_first_deals": "Deine ersten Spiele",
+    "primer_tip_smear": (
+        "Schmieren: gewinnt dein Partner den Stich sicher (niemand nach dir kann seine Karte schlagen), gib eine Zehn oder ein Ass einer anderen Farbe dazu: die Augen gehören dann eurer Partei."
+    ),
+    "primer_tip_smear_alone": (
+        "Gib Augen nur in einen Stich, den du selbst machst: kannst du einen Stich nicht nehmen, gib eine Sieben oder einen Unter dazu, keine Zehn."
+    ),
+    "primer_tip_marriage": (
+        "Halte König und Ober einer Farbe zusammen: sobald eure Partei einen Stich hat, sind sie ein Paar, 20 Augen (40 in Trumpf). Wirf keinen von beiden früh weg."
+    ),
+    "primer_tip_last": (
+        "Spielst du als Letzter, siehst du den ganzen Stich: liegen Augen darin, nimm ihn mit dem Ass der angespielten Farbe (oder einem Trumpf); liegen keine darin, behalte dein Ass und gib eine Sieben."
+    ),
+    "primer_tip_count": (
+        "Zähl die Augen deiner Partei mit: jeden Stich, den ihr macht (A 11, 10 10, K 4, O 3, U 2), und eure Paare. Die Stiche der Gegner zählen weniger."
+    ),
+    "primer_tip_count_shown": (
+        "Zähl die Augen deiner Partei mit: jeden Stich, den ihr macht (A 11, 10 10, K 4, O 3, U 2), und eure Paare. Dieser Tisch zeigt sie an; zähl trotzdem mit, die meisten Tische tun es nicht."
+    ),
+    "primer_tip_knock": (
+        "Ruf „Aus!“, sobald du sicher bist, dass eure Partei 101 hat: unter 101 verliert doppelt, und eine Karte, mit 101 gespielt, lässt die Gegner euch anklagen. Nicht sicher? Zähl vor deiner nächsten Karte noch einmal."
+    ),
     "primer_cards": (
         "48 Karten: A 10 K O U 7, jede doppelt, in vier Farben ({suits}). O ist der Ober, U der Unter."
     ),
@@ -99,7 +155,7 @@ SENTENCES: dict[str, str] = {
         "Die Trumpf-Sieben darf gegen die offene Karte getauscht werden, sobald du selbst einen Stich hast."
     ),
     "primer_openings": (
-        "Die erste Karte des Spiels (Vorhand, links vom Geber) muss auf eine dieser Arten eröffnen; das Blatt bietet nur die passenden an:"
+        "Die erste Karte des Spiels (Vorhand, links vom Geber) muss auf eine dieser Arten eröffnen; deine Hand bietet nur die passenden an:"
     ),
     "primer_openings_no_trump": (
         "Im ersten Stich darf sonst niemand Trumpf spielen, außer er hat nur Trümpfe."
@@ -111,7 +167,7 @@ SENTENCES: dict[str, str] = {
         "Solange der Talon reicht, darf man jede Karte spielen: kein Bedienen, kein Stechen."
     ),
     "primer_strict": (
-        "Ist der Talon leer, gelten für die letzten fünf Stiche strenge Regeln: Farbe bedienen und die beste Karte stechen, wenn man kann; ohne die Farbe trumpfen (und einen Trumpf im Stich überstechen, wenn man kann); sonst jede Karte. Das Blatt graut Karten aus, die nicht gehen, und sagt warum."
+        "Ist der Talon leer, gelten für die letzten fünf Stiche strenge Regeln: Farbe bedienen und die beste Karte stechen, wenn man kann; ohne die Farbe trumpfen (und einen Trumpf im Stich überstechen, wenn man kann); sonst jede Karte. Deine Hand graut Karten aus, die nicht gehen, und sagt warum."
     ),
     "primer_strict_trumped_any": (
         "Hat schon jemand getrumpft, darf man beim Bedienen jede Karte der Farbe spielen."
@@ -120,7 +176,7 @@ SENTENCES: dict[str, str] = {
         "Auch wenn schon jemand getrumpft hat, muss man beim Bedienen die beste Karte der Farbe stechen, wenn man kann."
     ),
     "primer_marriages": (
-        "Ein Paar sind König und Ober einer Farbe auf der Hand: 20 Augen, in Trumpf 40 (beide Paare einer Farbe auf einmal: 40, in Trumpf 80). Melde es mit dem Knopf im Blatt oder /declare; die Augen zählen sofort. Deine Partei muss vorher einen Stich gemacht haben."
+        "Ein Paar sind König und Ober einer Farbe auf der Hand: 20 Augen, in Trumpf 40 (beide Paare einer Farbe auf einmal: 40, in Trumpf 80). Melde es mit dem Knopf in deiner Hand oder /declare; die Augen zählen sofort. Deine Partei muss vorher einen Stich gemacht haben."
     ),
     "primer_meld_any_time": (
         "Melden darf man jederzeit, sobald die eigene Partei einen Stich hat, auch wenn man nicht am Zug ist."
@@ -130,8 +186,9 @@ SENTENCES: dict[str, str] = {
     ),
     "primer_meld_not_after_talon": "Ist der Talon leer, wird nicht mehr gemeldet.",
     "primer_knock": (
-        "Niemand zeigt die Augen an: zählt im Kopf mit. Hat eure Partei 101 oder mehr (Stiche und Paare), klopft: „Aus!“ (Knopf Klopfen oder /knock). Dann werden die Stiche eurer Partei im Kanal umgedreht und gezählt."
+        "Hat eure Partei 101 oder mehr (Stiche und Paare), ruft „Aus!“ (Knopf „Aus!“ oder /knock). Dann werden die Stiche eurer Partei im Kanal umgedreht und gezählt."
     ),
+    "primer_count_in_head": "Niemand zeigt die Augen an: zählt im Kopf mit.",
     "primer_knock_right": (
         "Richtig: eure Partei gewinnt ein Spiel; ein doppeltes Spiel (ein Gaigel), wenn die Gegner keinen Stich haben."
     ),
@@ -144,7 +201,7 @@ SENTENCES: dict[str, str] = {
     ),
     "primer_five_tricks": "Eine Partei, die die ersten fünf Stiche macht, gewinnt sofort doppelt.",
     "primer_show_points": (
-        "Dieser Tisch hat die Anfänger-Option: die Augen werden angezeigt, und das Blatt sagt, wann eure Partei klopfen kann."
+        "Dieser Tisch hat die Anfänger-Option: die Augen werden angezeigt, und deine Hand sagt, wann eure Partei „Aus!“ rufen kann."
     ),
     "primer_match_teams": (
         "Zu viert oder zu sechst sitzen die Partner über Kreuz: jeder zweite Platz ist eine Partei (A, B). /gaigel score zeigt die Partie, /gaigel rules die Regeln dieses Tisches."
@@ -177,7 +234,7 @@ SENTENCES: dict[str, str] = {
     "opening_trumpf": (
         "· Trumpf: du hast fünf Trümpfe; spiel einen offen aus, du gewinnst, außer jemand mit fünf Trümpfen spielt höher."
     ),
-    "can_knock": "Eure Partei hat 101: ihr könnt klopfen (Knopf Klopfen oder /knock).",
+    "can_knock": "Eure Partei hat 101: ihr könnt „Aus!“ rufen (Knopf „Aus!“ oder /knock).",
     "table_title": "Gaigel · Tisch {table}",
     "status_open": "Warte auf Spieler: {taken}/{players} Plätze besetzt. Der Gastgeber startet.",
     "status_waiting": "Das Spiel ist aus. Weiter mit „Nächstes Spiel“.",
@@ -206,10 +263,10 @@ SENTENCES: dict[str, str] = {
     "score": "Stand",
     "points_beginner": "Punkte (Anfänger-Option)",
     "deal_number": "Spiel {number}",
-    "result_line": "Spiel {number}: {winner} gewinnt — {reason}{double}{who}",
-    "result_knocked": " · {name} hat geklopft",
+    "result_line": "Spiel {number}: {winner} gewinnt{double} — {reason}{who}",
+    "result_knocked": " · {name} hat „Aus!“ gerufen",
     "result_accused": " · {name} hat {team} angeklagt",
-    "double": " (doppelt)",
+    "double": " doppelt",
     "pool": "Topf: {count}",
     "game_points": "{total} Gewinnpunkte",
     "game_points_one": "{total} Gewinnpunkt",
@@ -223,7 +280,7 @@ SENTENCES: dict[str, str] = {
     "head_tokens": "Marken {count}",
     "reason_aus": "Aus!",
     "reason_gaigel": "Gaigel!",
-    "reason_untergaigelt": "untergaigelt (falsch geklopft)",
+    "reason_untergaigelt": "untergaigelt (zu früh „Aus!“ gerufen)",
     "reason_uebergaigelt": "übergaigelt (über 101 weitergespielt)",
     "reason_false_accusation": "falsche Anklage",
     "reason_five_sevens": "fünf Siebener",
@@ -239,7 +296,7 @@ SENTENCES: dict[str, str] = {
     "btn_last": "Letzter Stich",
     "btn_declare": "Melden {points} {suit}",
     "btn_exchange": "Sieben tauschen",
-    "btn_knock": "Klopfen: Aus!",
+    "btn_knock": "„Aus!“",
     "btn_accuse": "Anklagen: übergaigelt",
     "btn_accuse_against": "{name} anklagen",
     "btn_sevens": "Fünf Siebener zeigen",
@@ -250,7 +307,7 @@ SENTENCES: dict[str, str] = {
     "hand_wait": "{name} ist am Zug.",
     "hand_over": "Das Spiel ist aus.",
     "hand_closed": "Dieser Tisch ist geschlossen; das Spiel wurde nicht zu Ende gespielt.",
-    "hand_changed": "Dein Blatt hat sich geändert; hier ist es neu.",
+    "hand_changed": "Deine Karten haben sich geändert; hier sind sie neu.",
     "hand_no_deal": "An diesem Tisch wird gerade nicht gespielt.",
     "hand_opening": "Erste Karte des Spiels: wähle die Eröffnung.",
     "hand_expired_hint": "(Nach 15 Minuten: mit „Meine Karten“ neu öffnen.)",
@@ -258,7 +315,7 @@ SENTENCES: dict[str, str] = {
     "declared": "Du hast {points} in {suit} gemeldet.",
     "exchanged": "Du hast die Trumpf-Sieben getauscht.",
     "knock_call": (
-        "✊ **„Aus!“ — {name} hat geklopft.** Die Stiche von Partei {team} werden "
+        "✊ **„Aus!“ ruft {name}.** Die Stiche von Partei {team} werden "
         "umgedreht…"
     ),
     "accuse_call": (
@@ -272,7 +329,8 @@ SENTENCES: dict[str, str] = {
     "recount_cards": "Karten: {points}",
     "recount_total": "**Summe: {points}**",
     "recount_none": "Keine Stiche.",
-    "verdict": "**Urteil: {reason}** — {winner} gewinnt{double}.",
+    "verdict": "**Ergebnis: {reason}** — {winner} gewinnt{double}.",
+    "verdict_one": "**Ergebnis: {reason}** — {winner} gewinnt{double}.",
     "strokes_now": "Stand jetzt: {score}",
     "match_won": "🏆 **{winner} gewinnt die Partie!**",
     "timeout_played": "⏱️ {name}s Zeit ist abgelaufen: ein Computer hat gespielt.",
@@ -294,7 +352,7 @@ SENTENCES: dict[str, str] = {
     "took_over": "Du übernimmst den Platz von {name}.",
     "takes_over": "{name} übernimmt den Platz von {computer}.",
     "not_at_table": "{name} sitzt nicht an diesem Tisch.",
-    "knocked": "Du hast geklopft: „Aus!“ Die Nachzählung folgt im Kanal.",
+    "knocked": "Du hast „Aus!“ gerufen. Die Nachzählung folgt im Kanal.",
     "accused": (
         "Du hast die Gegenseite angeklagt, über 101 weitergespielt zu haben. Die "
         "Nachzählung folgt im Kanal."
@@ -336,36 +394,48 @@ SENTENCES: dict[str, str] = {
     "manager_only": "Das dürfen nur Server-Verwalter.",
     "host_or_manager": "Das dürfen nur der Gastgeber oder Server-Verwalter.",
     "guild_only": "Das geht nur in einem Server-Kanal.",
-    "dm_on": "Dein Blatt kommt jetzt auch als Direktnachricht.",
+    "dm_on": "Deine Karten kommen jetzt auch als Direktnachricht.",
     "dm_off": "Keine Direktnachrichten mehr.",
     "dm_closed": (
-        "Ich konnte dir keine Direktnachricht schicken (DMs geschlossen); dein Blatt "
-        "bleibt hier."
+        "Ich konnte dir keine Direktnachricht schicken (DMs geschlossen); deine Karten "
+        "bleiben hier."
     ),
-    "settings_saved": "Einstellungen gespeichert: {settings}",
+    "settings_saved": (
+        "Einstellungen gespeichert: {settings}\n-# Tische, die schon laufen, behalten ihre Sprache bis zu ihrer nächsten Partie."
+    ),
     "settings_now": "Einstellungen: {settings}",
     "no_last_trick": "Es wurde noch kein Stich gemacht.",
     "last_trick_is": "Letzter Stich (an {name}): {cards}",
     "older_hidden": "Ältere Stiche bleiben verdeckt.",
     "stats_none": "Noch keine beendeten Spiele.",
-    "chart_alt": (
-        "{name}: Wertung {rating} nach {count} gewerteten Partien; {won} Spiele gewonnen, "
-        "{right}-mal richtig und {wrong}-mal falsch geklopft, {marriages} Paare gemeldet, "
-        "{gaigels} Gaigel."
-    ),
+    "chart_alt": "{name}: Wertung {rating} nach {count}; {won}, {right}, {wrong}, {marriages}, {gaigels}.",
+    "n_rated_matches": "{n} gewerteten Partien",
+    "n_rated_matches_one": "1 gewerteten Partie",
+    "n_deals_won": "{n} Spiele gewonnen",
+    "n_deals_won_one": "1 Spiel gewonnen",
+    "n_right_knocks": "{n}-mal richtig „Aus!“ gerufen",
+    "n_right_knocks_one": "einmal richtig „Aus!“ gerufen",
+    "n_wrong_knocks": "{n}-mal falsch „Aus!“ gerufen",
+    "n_wrong_knocks_one": "einmal falsch „Aus!“ gerufen",
+    "n_marriages": "{n} Paare gemeldet",
+    "n_marriages_one": "1 Paar gemeldet",
+    "n_gaigels": "{n} Gaigel",
+    "n_gaigels_one": "1 Gaigel",
+    "n_matches": "{n} Partien",
+    "n_matches_one": "1 Partie",
     "chart_title": "{name}: Wertung und Ergebnisse",
     "chart_rating": "Wertung (mu - 3 sigma) nach den letzten {count} gewerteten Partien, Saison {season}",
     "chart_no_rating": "Noch keine gewertete Partie",
     "chart_deals_won": "Gewonnene Spiele",
-    "chart_knocks_right": "Richtig geklopft",
-    "chart_knocks_wrong": "Falsch geklopft",
+    "chart_knocks_right": "„Aus!“ richtig",
+    "chart_knocks_wrong": "„Aus!“ zu früh",
     "chart_marriages": "Paare gemeldet",
     "chart_gaigels": "Gaigel",
     "leaderboard_title": (
         "**Bestenliste**, Saison {season}: Wertung = vorsichtige Spielstärke μ − 3σ (openskill), "
         "Leute mit mindestens {min} gewerteten Partien"
     ),
-    "leaderboard_row": "{rank}. {name} — Wertung {rating} · {matches} Partien · {won} Spiele gewonnen · Trend {trend}",
+    "leaderboard_row": "{rank}. {name} — Wertung {rating} · {matches} · {won} · Trend {trend}",
     "leaderboard_empty": "Noch niemand hat {min} gewertete Partien in der Saison {season}.",
     "leaderboard_no_season": "Eine Saison {season} gibt es auf diesem Server nicht. Saisons: {seasons}.",
     "season_all": "gesamt",
@@ -397,7 +467,7 @@ SENTENCES: dict[str, str] = {
     "end_done": "Tisch beendet.",
     "yes": "ja",
     "no": "nein",
-    "rules_title": "**Regeln: {preset}** · {players} Spieler",
+    "rules_title": "**{preset}** · {players} Spieler",
     "rules_openings": "- Eröffnungen im ersten Stich (Ge-Elfen, Höher hat, Zweite Alte): ",
     "rules_meld": "- Melden: ",
     "rules_meld_any_time": "jederzeit, sobald die Partei einen Stich hat",
@@ -417,7 +487,7 @@ SENTENCES: dict[str, str] = {
     "rules_false_accusation": "- Falsche Anklage verliert doppelt: ",
     "rules_bonus": "- Punkte für den letzten Stich: {last} · für den Siebener-Tausch: {exchange}",
     "rules_knock": (
-        "- Wer 101 hat, klopft („Aus!“). Falsch geklopft: untergaigelt. Über 101 "
+        "- Wer 101 hat, ruft „Aus!“. Zu früh gerufen: untergaigelt. Über 101 "
         "weitergespielt: übergaigelt."
     ),
     "rules_last_trick_only": "- Nur der letzte Stich darf angesehen werden.",
@@ -429,7 +499,7 @@ SENTENCES: dict[str, str] = {
     "rules_timer": "- Zugzeit: {seconds} s",
     "rules_show_points": "- Anfänger-Option: Punkte werden angezeigt",
     "rules_computer_knock_own_turn": (
-        "- Computer-Partner klopfen erst, wenn sie am Zug sind: ihr könnt zuerst klopfen"
+        "- Computer-Partner rufen „Aus!“ erst, wenn sie am Zug sind: ihr könnt es zuerst rufen"
     ),
     "error": "Etwas ist schiefgegangen; nichts wurde geändert.",
     "busy": "Einen Moment: der Tisch ist beschäftigt. Nochmal versuchen.",
@@ -508,7 +578,7 @@ ERRORS: dict[str, str] = {
     "must_trump": "Du kannst nicht bedienen, also musst du trumpfen.",
     "must_overtrump": "Du musst den Trumpf im Stich überstechen.",
     "trump_in_first_trick": "Im ersten Stich kein Trumpf.",
-    "bad_opening": "Diese Eröffnung passt nicht zur Karte oder zum Blatt.",
+    "bad_opening": "Diese Eröffnung passt nicht zur Karte oder zu deiner Hand.",
     "no_trick_yet": "Deine Partei hat noch keinen Stich.",
     "no_marriage": "Du hast dieses Paar aus König und Ober nicht.",
     "already_declared": "Dieses Paar wurde schon gemeldet.",
@@ -539,7 +609,7 @@ ERRORS: dict[str, str] = {
     "match_over": "Die Partie ist vorbei.",
     "table_closed": "Dieser Tisch ist geschlossen.",
     "old_table_message": "Diese Tischnachricht ist veraltet: Der Tisch geht in seiner neuesten Nachricht weiter, unten im Kanal.",
-    "stale": "Dein Blatt hat sich geändert; schau nochmal.",
+    "stale": "Deine Karten haben sich geändert; schau nochmal.",
     "not_away": "Du bist nicht als abwesend markiert.",
     "bad_option": "Diese Einstellung ist ungültig: {detail}",
     "unknown_level": "Unbekannte Computerstufe {level!r}.",
@@ -575,20 +645,20 @@ SETTINGS_WORDS: dict[str, str] = {
     "timer": "Zugzeit",
     "computer": "Computer",
     "points_shown": "Punkte zeigen",
-    "computers_knock": "Computer klopfen",
+    "computers_knock": "Computer rufen „Aus!“",
     "pictures": "Bilder",
     "wuerttemberg": "Württemberg",
     "classic": "klassisch",
     "en": "Englisch",
     "de": "Deutsch",
-    "german": "deutsches Blatt",
-    "french": "französisches Blatt",
+    "german": "deutsch",
+    "french": "französisch",
     "strokes_kind": "Striche",
     "tokens": "Marken",
     "points": "Gewinnpunkte",
     "three": "5/3/1",
     "at_once": "sofort",
-    "own_turn": "wenn sie am Zug sind",
+    "own_turn": "erst, wenn sie am Zug sind",
     "season": "Saison",
     "none": "keine",
     "monthly": "monatlich",

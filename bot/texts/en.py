@@ -6,6 +6,28 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "offline_topic": "Gaigel, the Swabian card game: type /gaigel new",
+    "preset_wuerttemberg": "Württemberg rules",
+    "preset_classic": "classic rules (1907)",
+    "players_count": "{n} players",
+    "primer_rules_table": "-# This table plays by {rules}.",
+    "primer_rules_no_table": (
+        "-# No table in this channel: these pages follow the rules of this server's new tables ({rules})."
+    ),
+    "score_leads": "{name} leads",
+    "score_level": "level",
+    "score_signs": "-# I: a deal lost · V: a double game lost · ~~I~~: erased by a deal won",
+    "points_own_team": "Your team ({team}) {points}",
+    "points_opponents": "Opponents ({team}) {points}",
+    "points_you": "You {points}",
+    "knock_call_three": "✊ **“Aus!” — a knock by {name}.** Turning over their tricks…",
+    "accuse_call_three": (
+        "⚖️ **An accusation by {name}: {team} played on past 101!** Turning over their tricks…"
+    ),
+    "confirm_accuse_named": (
+        "Accuse {name} now? If {name} did not play on past 101, you lose a double game. Confirm within 30 seconds, or Cancel."
+    ),
+    "btn_confirm_accuse_named": "Accuse {name} now? A wrong accusation loses double",
     "first_hand_primer": "-# New to Gaigel? /gaigel help explains the game in a few short pages.",
     "btn_hint": "Hint",
     "hints_line": "-# Hints asked: {hints}",
@@ -69,8 +91,20 @@ SENTENCES: dict[str, str] = {
     "btn_next_page": "Next ▶",
     "rules_primer": "New to Gaigel? /gaigel help explains the game page by page.",
     "table_primer": "-# New to Gaigel? /gaigel help",
+    "table_beginner_on": (
+        "-# Beginner help is on: running points, Hint and Review. /gaigel new beginner:off for a table without it."
+    ),
+    "table_beginner_off": (
+        "-# Beginner help (running points, Hint and Review): /gaigel new beginner:on"
+    ),
+    "primer_beginner_on": (
+        "This table has the beginner help: the running points are shown, the hand has Hint (the computer's advice) and, between deals, the table has Review. /gaigel new beginner:off opens a table without it."
+    ),
+    "primer_beginner_off": (
+        "Beginner help (running points, Hint with the computer's advice, Review between deals) is on at the tables of a host's first three matches on this server; /gaigel new beginner:on opens a table with it."
+    ),
     "primer_head": (
-        "**Gaigel, how to play · {page}/{pages} · {title}**\n-# This table plays the {preset} rules."
+        "**Gaigel, how to play · {page}/{pages} · {title}**"
     ),
     "primer_title_cards": "The cards",
     "primer_title_deal": "Trumps and the talon",
@@ -79,6 +113,28 @@ SENTENCES: dict[str, str] = {
     "primer_title_marriages": "Marriages",
     "primer_title_knock": "Knocking: “Aus!” at 101",
     "primer_title_match": "The match",
+    "primer_title_first_deals": "Your first deals",
+    "primer_tip_smear": (
+        "Smear: when your partner surely wins the trick (nobody after you can beat their card), put a 10 or an Ace of another suit on it: its points go to your team."
+    ),
+    "primer_tip_smear_alone": (
+        "Give points only to a trick you win yourself: when you cannot take a trick, give it a Seven or an Unter, not a 10."
+    ),
+    "primer_tip_marriage": (
+        "Keep a King and an Ober of one suit together: once your team has won a trick they are a marriage, 20 points (40 in trumps). Don't throw one of them away early."
+    ),
+    "primer_tip_last": (
+        "Playing last, you see the whole trick: if it holds points, take it with the Ace of the suit led (or a trump); if it holds none, keep your Ace and give a Seven."
+    ),
+    "primer_tip_count": (
+        "Keep count of your team's points: each trick your team takes (A 11, 10 10, K 4, O 3, U 2) and its marriages. The other team's tricks matter less."
+    ),
+    "primer_tip_count_shown": (
+        "Keep count of your team's points: each trick your team takes (A 11, 10 10, K 4, O 3, U 2) and its marriages. This table shows them; count along anyway, most tables don't."
+    ),
+    "primer_tip_knock": (
+        "Knock as soon as you are sure your team has 101: under 101 loses double, and a card played with 101 lets the opponents accuse you. Not sure? Count once more before your next card."
+    ),
     "primer_cards": (
         "48 cards: A 10 K O U 7, each twice, in four suits ({suits}). O is the Ober, U the Unter (like a Queen and a Jack)."
     ),
@@ -127,8 +183,9 @@ SENTENCES: dict[str, str] = {
     ),
     "primer_meld_not_after_talon": "Once the talon is empty, nobody declares any more.",
     "primer_knock": (
-        "Nobody shows the running points: count in your head. When your team has 101 or more (tricks and marriages), knock: “Aus!” (the Knock button or /knock). Your team's tricks are then turned over and counted in the channel."
+        "When your team has 101 or more (tricks and marriages), knock: “Aus!” (the Knock button or /knock). Your team's tricks are then turned over and counted in the channel."
     ),
+    "primer_count_in_head": "Nobody shows the running points: count in your head.",
     "primer_knock_right": (
         "Right: your team wins a game; a double game (a Gaigel) if the opponents have not won a trick."
     ),
@@ -267,6 +324,7 @@ SENTENCES: dict[str, str] = {
     "recount_total": "**Total: {points}**",
     "recount_none": "No tricks.",
     "verdict": "**Verdict: {reason}** — {winner} win{double}.",
+    "verdict_one": "**Verdict: {reason}** — {winner} wins{double}.",
     "strokes_now": "Score now: {score}",
     "match_won": "🏆 **{winner} won the match!**",
     "timeout_played": "⏱️ {name}'s time ran out: a computer played for them.",
@@ -324,16 +382,29 @@ SENTENCES: dict[str, str] = {
     "dm_on": "Your hand will also be kept in a DM.",
     "dm_off": "No more DM hands.",
     "dm_closed": "I could not send you a DM (your DMs are closed); your hand stays here.",
-    "settings_saved": "Settings saved: {settings}",
+    "settings_saved": (
+        "Settings saved: {settings}\n-# Tables already running keep their language until their next match."
+    ),
     "settings_now": "Settings: {settings}",
     "no_last_trick": "No trick has been taken yet.",
     "last_trick_is": "Last trick (taken by {name}): {cards}",
     "older_hidden": "Older tricks stay face down.",
     "stats_none": "No finished deals yet.",
-    "chart_alt": (
-        "{name}: rating {rating} after {count} rated matches; {won} deals won, {right} right and "
-        "{wrong} wrong knocks, {marriages} marriages, {gaigels} Gaigels."
-    ),
+    "chart_alt": "{name}: rating {rating} after {count}; {won}, {right}, {wrong}, {marriages}, {gaigels}.",
+    "n_rated_matches": "{n} rated matches",
+    "n_rated_matches_one": "1 rated match",
+    "n_deals_won": "{n} deals won",
+    "n_deals_won_one": "1 deal won",
+    "n_right_knocks": "{n} right knocks",
+    "n_right_knocks_one": "1 right knock",
+    "n_wrong_knocks": "{n} wrong knocks",
+    "n_wrong_knocks_one": "1 wrong knock",
+    "n_marriages": "{n} marriages",
+    "n_marriages_one": "1 marriage",
+    "n_gaigels": "{n} Gaigels",
+    "n_gaigels_one": "1 Gaigel",
+    "n_matches": "{n} matches",
+    "n_matches_one": "1 match",
     "chart_title": "{name}: rating and results",
     "chart_rating": "Rating (mu - 3 sigma) after each of the last {count} rated matches, season {season}",
     "chart_no_rating": "No rated match yet",
@@ -346,7 +417,7 @@ SENTENCES: dict[str, str] = {
         "**Leaderboard**, season {season}: rating = skill estimate μ − 3σ (openskill), people "
         "with at least {min} rated matches"
     ),
-    "leaderboard_row": "{rank}. {name} — rating {rating} · {matches} matches · {won} deals won · trend {trend}",
+    "leaderboard_row": "{rank}. {name} — rating {rating} · {matches} · {won} · trend {trend}",
     "leaderboard_empty": "No one has {min} rated matches in season {season} yet.",
     "leaderboard_no_season": "There is no season {season} on this server. Seasons: {seasons}.",
     "season_all": "all time",
@@ -378,7 +449,7 @@ SENTENCES: dict[str, str] = {
     "end_done": "Table ended.",
     "yes": "yes",
     "no": "no",
-    "rules_title": "**Rules: {preset}** · {players} players",
+    "rules_title": "**{preset}** · {players} players",
     "rules_openings": "- First-trick openings (Ge-Elfen, Höher hat, Zweite Alte): ",
     "rules_meld": "- Declaring: ",
     "rules_meld_any_time": "any time once your team has won a trick",

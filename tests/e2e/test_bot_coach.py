@@ -45,7 +45,7 @@ async def test_a_hint_names_a_card_the_player_may_play_and_changes_nothing(
 
 
 async def test_no_hint_button_without_the_beginner_option(world: World) -> None:
-    await world.start_four()
+    await world.start_four(beginner="off")
     who = world.to_play()
     assert who is not None
     assert not any(b.custom_id.endswith(":h") for b in world.hand_buttons(who))
@@ -91,7 +91,7 @@ async def test_after_a_deal_review_names_the_persons_tricks_and_points_and_only_
 
 
 async def test_no_review_button_without_the_beginner_option(world: World) -> None:
-    await world.start_four(timer=0)
+    await world.start_four(timer=0, beginner="off")
     await world.play_deal()
     assert world.state().status == "waiting"
     ids = custom_ids(world.table_message())

@@ -25,13 +25,13 @@ async def test_commands_have_german_names_and_descriptions(world: World) -> None
     ctx = discord.app_commands.TranslationContext(
         discord.app_commands.TranslationContextLocation.command_name, None)
     assert await translator.translate(discord.app_commands.locale_str("knock"),
-                                      discord.Locale.german, ctx) == "klopfen"
+                                      discord.Locale.german, ctx) == "ausrufen"
     assert await translator.translate(discord.app_commands.locale_str("knock"),
                                       discord.Locale.french, ctx) is None
     synced = await world.bot.tree.fetch_commands()
     by_name = {c.name: c for c in synced}
     assert set(by_name) == {"gaigel", "declare", "knock", "exchange", "accuse"}
-    assert by_name["knock"].name_localizations.get(discord.Locale.german) == "klopfen"
+    assert by_name["knock"].name_localizations.get(discord.Locale.german) == "ausrufen"
     assert by_name["declare"].description_localizations.get(discord.Locale.german) == GERMAN[
         "Declare a marriage (King and Ober)"]
     # every command, subcommand and option has a German name and description
@@ -75,7 +75,7 @@ async def test_computer_knock_option_is_chosen_at_gaigel_new_and_as_a_server_def
     new = next(o for o in synced["gaigel"].options if o.name == "new")
     knock = next(o for o in new.options if o.name == "knock")
     assert [c.value for c in knock.choices] == ["at_once", "own_turn"]
-    assert knock.name_localizations.get(discord.Locale.german) == "klopfen"
+    assert knock.name_localizations.get(discord.Locale.german) == "ausrufen"
     await world.slash("alice", "gaigel end")
     result = await world.slash("alice", "gaigel settings", knock="own_turn")
     assert "computers knock on their own turn" in text(result)
@@ -160,7 +160,7 @@ async def test_last_score_and_rules_show_only_what_may_be_seen(world: World) -> 
     result = await world.slash("bob", "gaigel score")
     assert "Score" in text(result)
     result = await world.slash("bob", "gaigel rules")
-    assert "Rules: wuerttemberg" in text(result)
+    assert "**Württemberg rules** · 4 players" in text(result)
 
 
 async def test_history_export_stats_and_leaderboard(world: World) -> None:

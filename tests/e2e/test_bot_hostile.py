@@ -53,7 +53,7 @@ async def test_a_primer_page_forged_onto_the_table_or_a_hand_answers_with_a_new_
     before, buttons_before = table.content, custom_ids(table)
     result = await world.forge_click("bob", table, "gg:p:0:3")
     assert result.response is not None and result.response.ephemeral
-    assert "how to play · 4/7" in text(result) and result.response.message.id != table.id
+    assert "how to play · 4/8" in text(result) and result.response.message.id != table.id
     assert world.table_message().content == before
     assert custom_ids(world.table_message()) == buttons_before
     # Onto one's own hand (private too): the hand stays, the page comes as a new message.
@@ -62,14 +62,14 @@ async def test_a_primer_page_forged_onto_the_table_or_a_hand_answers_with_a_new_
     result = await world.forge_click("bob", hand, f"gg:p:{world.table_id()}:2")
     assert result.response is not None and result.response.ephemeral
     page = result.response.message
-    assert "how to play · 3/7" in page.content and page.id != hand.id
+    assert "how to play · 3/8" in page.content and page.id != hand.id
     assert world.hand("bob").content == hand_before
     # A page turn in one's own primer still turns that page.
     ahead = next(c for c in custom_ids(page) if c != f"gg:p:{world.table_id()}:1")
     count = len(world.visible("bob"))
     result = await world.user("bob").click(page, custom_id=ahead)
     assert result.acknowledged
-    assert "how to play · 4/7" in next(m for m in world.visible("bob") if m.id == page.id).content
+    assert "how to play · 4/8" in next(m for m in world.visible("bob") if m.id == page.id).content
     assert len(world.visible("bob")) == count
 
 

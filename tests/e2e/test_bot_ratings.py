@@ -33,13 +33,13 @@ async def test_stats_answer_has_the_rating_picture_in_english_and_german(world: 
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG" and image.size == (720, 330)
     assert attachment.description.startswith("alice: rating ")
-    assert "after 1 rated matches" in attachment.description
+    assert "after 1 rated match;" in attachment.description
     manager(world, "erin")
     await world.slash("erin", "gaigel settings", language="de")
     result = await world.slash("alice", "gaigel stats")
     (attachment,) = result.response.attachments
     assert Image.open(io.BytesIO(await attachment.read())).format == "PNG"
-    assert "nach 1 gewerteten Partien" in attachment.description
+    assert "nach 1 gewerteten Partie;" in attachment.description
     # someone who never played: no picture, no error
     result = await world.slash("bob", "gaigel stats")
     assert not result.response.attachments

@@ -200,8 +200,10 @@ async def test_german_tables_say_striche_translate_levels_and_the_settings(world
     result = await world.slash("alice", "gaigel settings", language="de", knock="own_turn")
     answer = text(result)
     assert answer.startswith("Einstellungen gespeichert:")
-    assert "Sprache Deutsch" in answer and "Farben deutsches Blatt" in answer
-    assert "Computer Faustregeln" in answer and "wenn sie am Zug sind" in answer
+    assert "Sprache Deutsch" in answer and "Farben deutsch" in answer
+    assert "Computer Faustregeln" in answer
+    assert "Computer rufen „Aus!“ erst, wenn sie am Zug sind" in answer  # with its comma
+    assert "Blatt" not in answer and "klopfen" not in answer
     for english in ("language", "suits", "scoring", "computers knock", "own turn", "heuristic"):
         assert english not in answer, english
     await world.new_table("alice", players=2)
@@ -209,3 +211,147 @@ async def test_german_tables_say_striche_translate_levels_and_the_settings(world
     content = world.table_message().content
     assert "Striche 10" in content and "strokes" not in content
     assert "Computer (Faustregeln)" in content and "heuristic" not in content
+
+
+# ------------------------------------------------ lines that read at a glance (issue 29, item 4)
+
+
+def line_with(content: str, start: str) -> str:
+    return next(x for x in content.splitlines() if x.startswith(start))
+
+
+async def start_three(world: World, **options: object) -> None:
+    await world.new_table("alice", players=3, **options)
+    await world.click_table("bob", "join")
+    await world.click_table("carol", "join")
+    await world.click_table("alice", "start")
+    for who in ("bob", "carol"):
+        await world.open_hand(who)
+
+
+async def test_the_points_line_names_the_persons_side_first_and_keeps_the_tables_order(
+        world: World) -> None:
+    await world.start_four(beginner="on")
+    for deal in (1, 2):
+        if deal == 2:
+            await world.slash("alice", "knock")
+            await world.click_table("alice", "next")
+            for who in FOUR:
+                await world.open_hand(who)
+        # In deal 2 bob (team B) leads: the engine's first team is B, the table still says A first.
+        table = line_with(world.table_message().content, "**Points")
+        assert re.search(r"\*\* A \d+ · B \d+$", table), table
+        alice = line_with(world.hand("alice").content, "Points")
+        bob = line_with(world.hand("bob").content, "Points")
+        assert re.search(r": Your team \(A\) \d+ · Opponents \(B\) \d+$", alice), alice
+        assert re.search(r": Your team \(B\) \d+ · Opponents \(A\) \d+$", bob), bob
+
+
+async def test_the_score_line_says_who_leads_and_what_the_strokes_mean(world: World) -> None:
+    await world.start_four()
+    assert line_with(world.table_message().content, "**Score**").endswith("· level")
+    await world.slash("bob", "knock")  # a wrong knock: team A wins a double game
+    content = world.table_message().content
+    assert line_with(content, "**Score**").endswith("· team A leads")
+    assert "-# I: a deal lost · V: a double game lost · ~~I~~: erased by a deal won" in content
+
+
+async def test_the_table_names_its_preset_and_players_in_words(world: World) -> None:
+    await world.new_table("alice", players=4)
+    head = world.table_message().content.splitlines()[0]
+    assert "· Württemberg rules · 4 players" in head
+    assert "wuerttemberg" not in head and "4p" not in head
+
+
+async def test_help_in_a_channel_without_a_table_does_not_speak_of_this_table(
+        world: World) -> None:
+    page = (await world.slash("zoe", "gaigel help")).response.message.content
+    assert "This table plays" not in page
+    assert "No table in this channel" in page and "Württemberg rules" in page
+    await world.new_table("alice", players=4)
+    page = (await world.slash("zoe", "gaigel help")).response.message.content
+    assert "This table plays by Württemberg rules." in page
+
+
+async def test_three_players_read_who_wins_and_whose_tricks_are_turned_over(
+        world: World) -> None:
+    await start_three(world)
+    await world.slash("bob", "knock")  # a wrong knock
+    ceremony = next(m for m in world.channel.history() if "a knock by bob" in (m.content or ""))
+    assert "Turning over their tricks" in ceremony.content and "team" not in ceremony.content
+    verdict = line_with(ceremony.content, "**Verdict")
+    assert re.search(r"— [a-z, ]+ wins", verdict) and not re.search(r" win( \(|\.)", verdict)
+
+
+async def test_at_three_players_the_accuse_confirmation_names_the_accused(
+        world: World) -> None:
+    await start_three(world)
+    version = world.state().version
+    accuse = next(b for b in world.hand_buttons("bob") if b.custom_id.split(":")[4].startswith("a")
+                  and not b.disabled)
+    accused = accuse.label.removesuffix(" anklagen").removeprefix("Accuse ")
+    assert accused in ("alice", "carol")
+    result = await world.click_hand("bob", accuse.custom_id)
+    assert f"Accuse {accused} now? If {accused} did not play on past 101" in text(result)
+    labels = [b.label for b in world.hand_buttons("bob")]
+    assert f"Accuse {accused} now? A wrong accusation loses double" in labels
+    assert world.state().version == version
+
+
+# ------------------------------------------------ German as Gaigel players speak it (issue 29, item 7)
+
+
+async def german_table(world: World, **options: object) -> None:
+    manager(world, "mia")
+    await world.slash("mia", "gaigel settings", language="de")
+    await world.start_four(**options)
+
+
+async def test_a_german_table_calls_the_knock_aus_and_the_verdict_ergebnis(world: World) -> None:
+    await german_table(world)
+    labels = [b.label or "" for b in world.hand_buttons("bob")]
+    assert "„Aus!“" in labels and not any("lopf" in label for label in labels)
+    result = await world.hand_action("bob", "k")
+    assert "Jetzt „Aus!“ rufen?" in text(result) and "klopfen" not in text(result)
+    assert "Jetzt „Aus!“ rufen? Zu früh verliert doppelt" in [
+        b.label for b in world.hand_buttons("bob")]
+    await world.env.advance_time(1)
+    await world.hand_action("bob", "c")  # nobody has 101: too early
+    ceremony = next(m for m in world.channel.history() if "ruft bob" in (m.content or ""))
+    assert "**Ergebnis: untergaigelt (zu früh „Aus!“ gerufen)** — Partei A" in ceremony.content
+    assert "Urteil" not in ceremony.content and "geklopft" not in ceremony.content
+    line = next(x for x in world.table_message().content.splitlines() if x.startswith("Spiel 1:"))
+    assert "gewinnt doppelt — untergaigelt (zu früh „Aus!“ gerufen)" in line
+    assert ") (" not in line and "(doppelt)" not in line
+    assert line.endswith("· bob hat „Aus!“ gerufen")
+
+
+async def test_a_german_table_has_no_english_words_and_says_nach_wuerttemberger_regeln(
+        world: World) -> None:
+    await german_table(world)
+    head = world.table_message().content.splitlines()[0]
+    assert "· Württemberger Regeln · 4 Spieler" in head
+    assert "4p" not in head and "wuerttemberg" not in head and "players" not in head
+    page = (await world.slash("alice", "gaigel help")).response.message.content
+    assert "Dieser Tisch spielt nach Württemberger Regeln." in page
+
+
+async def test_german_calls_the_hand_karten_and_keeps_blatt_for_the_suit(world: World) -> None:
+    from bot.texts import de
+    for book in (de.SENTENCES, de.ERRORS):
+        for key, sentence in book.items():
+            if "Blatt" in sentence:  # only the suit Leaves is Blatt
+                assert "Eichel, Blatt, Herz oder Schellen" in sentence, (key, sentence)
+    assert "Karten" in de.ERRORS["stale"] and "Karten" in de.SENTENCES["hand_changed"]
+    await german_table(world)
+    assert "Blatt" not in world.hand("alice").content
+    assert de.SENTENCES["dm_on"] == "Deine Karten kommen jetzt auch als Direktnachricht."
+
+
+async def test_settings_saved_says_running_tables_keep_their_language(world: World) -> None:
+    manager(world, "mia")
+    result = await world.slash("mia", "gaigel settings", language="de")
+    assert "Tische, die schon laufen, behalten ihre Sprache bis zu ihrer nächsten Partie." in \
+        text(result)
+    result = await world.slash("mia", "gaigel settings", language="en")
+    assert "Tables already running keep their language until their next match." in text(result)

@@ -34,7 +34,7 @@ from bot.offline import (
 from bot.shell.app import Pacing
 
 ROOT = Path(__file__).resolve().parents[2]
-POINTS = re.compile(r"Points \(beginner option\):\s*A:\s*(\d+)")
+POINTS = re.compile(r"Points \(beginner option\):\s*Your team \(A\)\s*(\d+)")
 CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")
 
 
@@ -355,3 +355,18 @@ async def test_for_a_newcomer_no_turn_timer_and_the_page_address_survives_a_rest
     async with session_for(tmp_path) as s:
         assert s.url.split("#", 1)[1] == first_key
         assert (await s.bot.svc.get_settings(s.guild.id)).turn_timer == 45
+
+
+async def test_the_channel_topic_follows_the_servers_language(tmp_path: Path) -> None:
+    """A German table has no English line above it: the offline channel's topic too."""
+    german = "Gaigel, das schwäbische Kartenspiel: tippe /gaigel neu"
+    async with session_for(tmp_path) as s:
+        assert s.channel._channel.topic == "Gaigel, the Swabian card game: type /gaigel new"
+        await s.you.slash(s.channel, "gaigel settings", language="de")
+        for _ in range(50):
+            if s.channel._channel.topic == german:
+                break
+            await asyncio.sleep(0.1)
+        assert s.channel._channel.topic == german
+    async with session_for(tmp_path) as s:  # started again: German from the start
+        assert s.channel._channel.topic == german

@@ -248,7 +248,7 @@ class Secrets:
 # ---------------------------------------------------------------------- playing
 
 
-POINTS = re.compile(r"Points \(beginner option\):\s*A:\s*(\d+)\s*·\s*B:\s*(\d+)")
+POINTS = re.compile(r"Points \(beginner option\):\s*Your team \(A\)\s*(\d+)\s*·\s*Opponents \(B\)\s*(\d+)")
 
 
 def our_points(hand_text: str) -> int | None:
@@ -357,9 +357,9 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
             assert "gaigel" in await page.body()
             # The primer a newcomer is pointed to: its first page, then the next.
             await page.slash("gaigel help")
-            assert "Gaigel, how to play · 1/7 · The cards" in "\n".join(await page.messages())
+            assert "Gaigel, how to play · 1/8 · The cards" in "\n".join(await page.messages())
             await page.click_button("Next ▶")
-            assert "2/7 · Trumps and the talon" in "\n".join(await page.messages())
+            assert "2/8 · Trumps and the talon" in "\n".join(await page.messages())
             await open_table(page, 4)
             steps_to_hand = page.interactions
             await play_cards(page, secrets, log, limit=1)

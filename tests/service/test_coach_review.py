@@ -141,7 +141,7 @@ async def test_a_review_is_only_for_people_who_played_that_deal_at_a_beginner_ta
         assert review.deal_number == 1
     finally:
         await svc.close()
-    svc, tid = await beginner_table(new_db_url())
+    svc, tid = await beginner_table(new_db_url(), show_points=False)
     try:
         await play_deal(svc, tid, random.Random(3))
         with pytest.raises(ServiceError) as exc:

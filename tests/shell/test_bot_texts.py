@@ -30,7 +30,7 @@ def test_both_languages_have_the_same_keys_and_blanks() -> None:
     same_in_both = {key for key, text in en.SENTENCES.items() if de.SENTENCES[key] == text}
     assert same_in_both == {"talon", "trick_empty", "reason_aus", "reason_gaigel",
                             "opening_name_ge_elfen", "opening_name_hoeher_hat",
-                            "opening_name_zweite_alte", "opening_name_trumpf"}
+                            "opening_name_zweite_alte", "opening_name_trumpf", "n_gaigels_one"}
 
 
 def test_every_refusal_code_has_a_sentence_in_both_languages() -> None:
@@ -55,5 +55,18 @@ def test_the_rules_text_says_every_rule_in_both_languages() -> None:
             german = rules_text(options, rules, "de").splitlines()
             assert len(english) == len(german) == 16
             assert all(e != g for e, g in zip(english, german, strict=True))
-            assert english[0] == f"**Rules: {preset}** · {options.players} players"
+            words = {"wuerttemberg": "Württemberg rules", "classic": "classic rules (1907)"}
+            assert english[0] == f"**{words[preset]}** · {options.players} players"
             assert german[-3] == "- Zugzeit: 45 s"
+
+
+def test_counts_of_one_read_in_the_singular_in_both_languages() -> None:
+    from bot.texts import say_n
+    assert say_n("en", "n_deals_won", 1, n=1) == "1 deal won"
+    assert say_n("en", "n_deals_won", 2, n=2) == "2 deals won"
+    assert say_n("en", "n_rated_matches", 1, n=1) == "1 rated match"
+    assert say_n("de", "n_deals_won", 1, n=1) == "1 Spiel gewonnen"
+    assert say_n("en", "verdict", 1, reason="Aus!", winner="carla", double="").endswith(
+        "carla wins.")
+    assert say_n("en", "verdict", 2, reason="Aus!", winner="team A (alice, carol)",
+                 double="").endswith("team A (alice, carol) win.")

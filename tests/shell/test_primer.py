@@ -37,3 +37,30 @@ def test_every_page_exists_in_german_too_and_out_of_range_pages_are_clamped() ->
     assert primer_page(-3, options, options.engine_rules(), "en") == english[0]
     assert PrimerPage.parse(PrimerPage(12, 3).custom_id) == PrimerPage(12, 3)
     assert PrimerPage.parse("gg:p:99999999999999999999:1") is None
+
+
+def test_the_first_page_says_what_the_beginner_help_gives_and_how_to_switch_it() -> None:
+    on = pages(TableOptions(show_points=True))[0]
+    off = pages(TableOptions(show_points=False))[0]
+    assert "running points" in on and "Hint" in on and "Review" in on
+    assert "/gaigel new beginner:off" in on
+    assert "/gaigel new beginner:on" in off
+    assert "anfaenger:aus" in pages(TableOptions(show_points=True), "de")[0]
+    knock_on = "\n".join(pages(TableOptions(show_points=True)))
+    assert "count in your head" not in knock_on
+    assert "count in your head" in "\n".join(pages(TableOptions(show_points=False)))
+
+
+def test_the_first_deals_page_gives_playing_advice_in_both_languages() -> None:
+    english = pages(TableOptions(players=4))
+    assert len(english) == 8 and "Your first deals" in english[6]
+    advice = english[6]
+    for words in ("Smear", "partner", "King and an Ober", "marriage", "Playing last",
+                  "Ace", "Keep count", "Knock as soon as"):
+        assert words in advice, words
+    german = pages(TableOptions(players=4), "de")[6]
+    for words in ("Deine ersten Spiele", "Schmieren", "König und Ober", "als Letzter",
+                  "Zähl", "„Aus!“"):
+        assert words in german, words
+    alone = pages(TableOptions(players=3))[6]
+    assert "partner" not in alone and "a trick you win yourself" in alone

@@ -90,7 +90,8 @@ class InfoHandlers(HandlerBase):
         try:
             await req.interaction.response.send_message(
                 primer_page(0, options, options.engine_rules() if req.state is None
-                            else req.state.rules, lang), view=view, ephemeral=True)
+                            else req.state.rules, lang, at_table=req.state is not None),
+                view=view, ephemeral=True)
         finally:
             view.stop()
 
@@ -111,7 +112,8 @@ class InfoHandlers(HandlerBase):
         rules = req.state.rules if req.state is not None else options.engine_rules()
         page = max(0, min(click.page, page_count() - 1))
         view = primer_buttons(click.table_id, page, page_count(), lang)
-        content = primer_page(page, options, rules, lang)
+        content = primer_page(page, options, rules, lang,
+                              at_table=bool(click.table_id) and req.state is not None)
         try:
             if own_primer(req.clicked, req.user_id):
                 await req.interaction.response.edit_message(content=content, view=view)
@@ -280,11 +282,17 @@ class InfoHandlers(HandlerBase):
                   (say(lang, "chart_marriages"), data["marriages"]),
                   (say(lang, "chart_gaigels"), data["gaigels_won"])])
         png = await asyncio.to_thread(draw, chart)
+        def n(key: str, count: int) -> str:
+            return say_n(lang, key, count, n=count)
+
         alt = say(lang, "chart_alt", name=name,
                   rating=f"{history[-1]['rating']:.1f}" if history else "–",
-                  count=len(history), won=data["deals_won"], right=data["knocks_right"],
-                  wrong=data["knocks_wrong"], marriages=data["marriages"],
-                  gaigels=data["gaigels_won"])
+                  count=n("n_rated_matches", len(history)),
+                  won=n("n_deals_won", data["deals_won"]),
+                  right=n("n_right_knocks", data["knocks_right"]),
+                  wrong=n("n_wrong_knocks", data["knocks_wrong"]),
+                  marriages=n("n_marriages", data["marriages"]),
+                  gaigels=n("n_gaigels", data["gaigels_won"]))
         await req.answer("\n".join(lines), file=discord.File(
             io.BytesIO(png), filename="gaigel-stats.png", description=alt[:1024]))
 
@@ -317,8 +325,10 @@ class InfoHandlers(HandlerBase):
             member = interaction.guild.get_member(row["user_id"]) if interaction.guild else None
             who = member.display_name if member is not None else row["name"]
             lines.append(say(lang, "leaderboard_row", rank=i, name=shown(who),
-                             rating=f"{row['rating']:.1f}", matches=row["matches"],
-                             won=row["deals_won"], trend=trend_text(row["trend"])))
+                             rating=f"{row['rating']:.1f}",
+                             matches=say_n(lang, "n_matches", row["matches"], n=row["matches"]),
+                             won=say_n(lang, "n_deals_won", row["deals_won"], n=row["deals_won"]),
+                             trend=trend_text(row["trend"])))
         await req.answer("\n".join(lines)[:2000])
 
 

@@ -17,12 +17,12 @@ from ...service.errors import NotStarted, ServiceError, StaleTable
 from ...service.models import PublicState
 from ...texts import has, refusal, refusal_text, say
 from ..card_text import card_label, meld_points, suit_name, suit_symbol
-from ..custom_ids import AskHint, HandAct, HandClick, Knock
+from ..custom_ids import Accuse, AskHint, HandAct, HandClick, Knock
 from ..decide import Question, hand_click, own_hand
 from ..layouts import hand_buttons
 from ..names import shown
 from ..publish.timers import now
-from ..render import hand_content, pair_letters, review_text
+from ..render import accused_names, hand_content, pair_letters, review_text
 from .context import HandlerBase, Interaction, Parts, Request, guard, handler, send, think
 
 log = logging.getLogger("bot.shell")
@@ -179,7 +179,11 @@ class PlayHandlers(HandlerBase):
         elif step.meaning == "lapsed":
             note = say(lang, "confirm_lapsed")
         elif asked is not None:
-            note = say(lang, "confirm_knock" if isinstance(asked, Knock) else "confirm_accuse")
+            accused = accused_names(state, asked.against) \
+                if isinstance(asked, Accuse) and state is not None else None
+            note = say(lang, "confirm_knock") if isinstance(asked, Knock) \
+                else say(lang, "confirm_accuse_named", name=accused) if accused \
+                else say(lang, "confirm_accuse")
             if step.meaning == "ask_again":
                 note = f"{say(lang, 'confirm_too_quick')}\n{note}"
         try:

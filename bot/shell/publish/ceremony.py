@@ -64,7 +64,8 @@ class Ceremonies:
         else:
             team = state.seats[recount.get("team", 0) % len(state.seats)].team if recount else 0
             label = team_label(state, team) if teams == 3 else "ABC"[team]
-            key = "knock_call" if action.do == "knock" else "accuse_call"
+            key = ("knock_call" if action.do == "knock" else "accuse_call") \
+                + ("_three" if teams == 3 else "")
             call = say(lang, key, name=name, team=label)
             frames = ceremony_frames(state, call, recount, outcome.deal_end, faces)
             if state.options.pictures:
