@@ -21,6 +21,7 @@ from .card_text import (
     GERMAN_RANKS,
     Faces,
     card_label,
+    card_words,
     cards_line,
     meld_points,
     sorted_hand,
@@ -164,8 +165,8 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     ``None`` there until their trick is complete. ``recount``: a knock's ceremony is telling
     the end of the deal; the table says so and keeps the result for after the verdict.
     ``faces``: cards as the application's emojis. ``picture``: the message carries the
-    table's picture (``bot.pictures.table``): the text keeps the current trick (screen
-    readers, notifications) and says who took the last trick; its cards are in the picture.
+    table's picture (``bot.pictures.table``); the text still lists the current and the last
+    trick with who played each card (screen readers, notifications show the text only).
     """
     lang = state.options.language
     style = state.options.suit_style
@@ -199,8 +200,7 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
             lines.append(f"**{say(lang, 'trick')}** {trick}")
         if view.last_trick is not None:
             lt = view.last_trick
-            cards = "" if picture else f"{trick_line(state, lt, style, faces)} — "
-            lines.append(f"**{say(lang, 'last_trick')}** {cards}"
+            lines.append(f"**{say(lang, 'last_trick')}** {trick_line(state, lt, style, faces)} — "
                          + say(lang, "taken_by", name=seat_name(state, lt.winner)))
         if view.marriages:
             lines.append(f"**{say(lang, 'marriages')}** {marriages_line(state, view, style)}")
@@ -234,6 +234,52 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     if state.status in ("open", "playing", "waiting"):
         lines.append(say(lang, "table_primer"))
     return clip("\n".join(lines))
+
+
+def trick_words(state: PublicState, plays: Any, lang: str) -> str:
+    """A trick in plain words, who played which card ("alice Ace of Bells, bob a face-down
+    card"): a picture's description."""
+    style = state.options.suit_style
+    return ", ".join(f"{seat_name(state, s)} "
+                     + (card_words(c, lang, style) if c is not None else say(lang, "alt_face_down"))
+                     for s, c in plays)
+
+
+def table_picture_text(state: PublicState) -> str:
+    """The table picture's description (alt text): every public card it shows, in words, with
+    who played it; the same cards as the picture (``bot.pictures.table.table_scene``)."""
+    lang = state.options.language
+    style = state.options.suit_style
+    view = state.view
+    if view is None:
+        return say(lang, "alt_table", parts="")
+    parts = [f"{say(lang, 'trump')}: {suit_name(view.trump_suit, lang, style)}"]
+    if view.indicator:
+        parts.append(say(lang, "indicator", card=card_words(view.indicator, lang, style)))
+    if state.status == "playing" and view.trick.plays:
+        parts.append(f"{say(lang, 'trick')}: {trick_words(state, view.trick.plays, lang)}")
+    if view.last_trick is not None:
+        lt = view.last_trick
+        parts.append(f"{say(lang, 'last_trick')}: {trick_words(state, lt.plays, lang)} — "
+                     + say(lang, "taken_by", name=seat_name(state, lt.winner)))
+    return clip(say(lang, "alt_table", parts=". ".join(parts) + "."), 1024)
+
+
+def recount_picture_text(lang: str, style: str, tricks: Any, melds: int = 0,
+                         total: int | None = None) -> str:
+    """The recount picture's description: each trick turned over in words with its points,
+    and, once counted, the marriages and Seven and the total (as the picture shows them)."""
+    parts, subtotal = [], 0
+    for n, cards in enumerate(tricks, 1):
+        pts = sum(_points(c) for c in cards)
+        subtotal += pts
+        parts.append(say(lang, "recount_trick", n=n, points=pts,
+                         cards=", ".join(card_words(c, lang, style) for c in cards)))
+    if total is not None:
+        if melds:
+            parts.append(f"{say(lang, 'recount_picture_melds')}: {melds}")
+        parts.append(f"{say(lang, 'recount_picture_total')}: {total}")
+    return clip(say(lang, "alt_recount", parts=". ".join(parts) + "."), 1024)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

@@ -347,6 +347,11 @@ SENTENCES: dict[str, str] = {
     "no_last_trick": "Es wurde noch kein Stich gemacht.",
     "last_trick_is": "Letzter Stich (an {name}): {cards}",
     "older_hidden": "Ältere Stiche bleiben verdeckt.",
+    "alt_table": "Bild des Tischs. {parts}",
+    "alt_face_down": "eine verdeckte Karte",
+    "alt_recount": "Gezählte Stiche. {parts}",
+    "recount_picture_melds": "Meldungen, Siebener",
+    "recount_picture_total": "Gesamt",
     "stats_none": "Noch keine beendeten Spiele.",
     "chart_alt": (
         "{name}: Wertung {rating} nach {count} gewerteten Partien; {won} Spiele gewonnen, "

@@ -329,6 +329,11 @@ SENTENCES: dict[str, str] = {
     "no_last_trick": "No trick has been taken yet.",
     "last_trick_is": "Last trick (taken by {name}): {cards}",
     "older_hidden": "Older tricks stay face down.",
+    "alt_table": "Table picture. {parts}",
+    "alt_face_down": "a face-down card",
+    "alt_recount": "Counted tricks. {parts}",
+    "recount_picture_melds": "Marriages, Seven",
+    "recount_picture_total": "Total",
     "stats_none": "No finished deals yet.",
     "chart_alt": (
         "{name}: rating {rating} after {count} rated matches; {won} deals won, {right} right and "
