@@ -302,6 +302,7 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
     lines.append(cards_line(sorted_hand(view.hand, view.trump_suit), style, faces) or "–")
     if view.trick.plays:
         lines.append(f"{say(lang, 'trick')}: {trick_line(state, view.trick, style, faces)}")
+    lines += others_lines(state, view, lang)
     if view.last_trick is not None:
         lines.append(f"{say(lang, 'last_trick')}: "
                      f"{trick_line(state, view.last_trick, style, faces)} — "
@@ -330,6 +331,28 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         when = f" <t:{int(state.deadline)}:R>" if state.deadline else ""
         lines.append(say(lang, "hand_wait", name=seat_name(state, view.to_play)) + when)
     return clip("\n".join(lines))
+
+
+def others_lines(state: PublicState, view: View, lang: str) -> list[str]:
+    """What the others did that the seat should know now, from the public part of its view
+    (the table message has scrolled away): another player's opening of the first trick and
+    what it means while that trick lies, and the others' marriages and Seven exchanges."""
+    style = state.options.suit_style
+    out = []
+    if view.trick_number == 0 and view.opening and view.trick.plays:
+        opener = view.trick.plays[0][0]
+        if opener != view.seat:
+            out.append(say(lang, f"opened_{view.opening.replace('-', '_')}",
+                           name=seat_name(state, opener)))
+    news = [say(lang, "hand_declared", name=seat_name(state, m.seat),
+                points=meld_points(m.suit, m.double, view.trump_suit),
+                suit=suit_symbol(m.suit, style) + ("×2" if m.double else ""))
+            for m in view.marriages if m.seat != view.seat]
+    news += [say(lang, "exchanges", name=seat_name(state, seat))
+             for seat, _seven, _taken in view.exchanges if seat != view.seat]
+    if news:
+        out.append(" · ".join(news))
+    return out
 
 
 DISABLED_ORDER = ("must_follow", "must_trump", "must_overtrump", "must_beat",

@@ -352,6 +352,23 @@ SENTENCES: dict[str, str] = {
     "alt_recount": "Gezählte Stiche. {parts}",
     "recount_picture_melds": "Meldungen, Siebener",
     "recount_picture_total": "Gesamt",
+    "opened_hoeher_hat": (
+        "{name} hat verdeckt eröffnet: Höher hat — die höchste Karte der ausgespielten Farbe "
+        "gewinnt; alle Karten bleiben verdeckt, bis der Stich voll ist."
+    ),
+    "opened_zweite_alte": (
+        "{name} hat verdeckt eröffnet: Zweite Alte — ein Farb-Ass; wer zuerst das gleiche Ass "
+        "spielt, gewinnt den Stich, sonst {name}."
+    ),
+    "opened_ge_elfen": (
+        "{name} hat ein Farb-Ass offen ausgespielt: Ge-Elfen — {name} gewinnt den ersten Stich, "
+        "was auch kommt."
+    ),
+    "opened_trumpf": (
+        "{name} hat Trumpf ausgespielt: Trumpf — {name} hat fünf Trümpfe und gewinnt den ersten "
+        "Stich, außer jemand mit fünf Trümpfen spielt höher."
+    ),
+    "hand_declared": "{name} hat {points} {suit} gemeldet",
     "stats_none": "Noch keine beendeten Spiele.",
     "chart_alt": (
         "{name}: Wertung {rating} nach {count} gewerteten Partien; {won} Spiele gewonnen, "

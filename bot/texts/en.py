@@ -334,6 +334,20 @@ SENTENCES: dict[str, str] = {
     "alt_recount": "Counted tricks. {parts}",
     "recount_picture_melds": "Marriages, Seven",
     "recount_picture_total": "Total",
+    "opened_hoeher_hat": (
+        "{name} opened face down: Höher hat — the highest card of the suit led wins; every card "
+        "stays face down until the trick is complete."
+    ),
+    "opened_zweite_alte": (
+        "{name} opened face down: Zweite Alte — a plain Ace; the first to play the same Ace "
+        "wins the trick, else {name}."
+    ),
+    "opened_ge_elfen": "{name} led a plain Ace face up: Ge-Elfen — {name} wins the first trick whatever is played.",
+    "opened_trumpf": (
+        "{name} led a trump: Trumpf — {name} holds five trumps and wins the first trick unless "
+        "someone with five trumps plays higher."
+    ),
+    "hand_declared": "{name} declared {points} {suit}",
     "stats_none": "No finished deals yet.",
     "chart_alt": (
         "{name}: rating {rating} after {count} rated matches; {won} deals won, {right} right and "
