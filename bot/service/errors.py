@@ -20,7 +20,7 @@ ServiceCode = Literal[
     "table_exists", "not_seated", "already_seated", "table_full", "seat_taken", "no_seat",
     "not_full", "not_host", "not_started", "already_started", "deal_running", "match_over",
     "table_closed", "old_table_message", "stale", "not_away", "bad_option", "unknown_level",
-    "bad_action", "kick_self",
+    "bad_action", "kick_self", "match_running", "seats_kept",
 ]
 """The service's own refusals (the shell words ``other_table`` and ``old_table_message``
 itself: a click on another channel's or an old table message)."""

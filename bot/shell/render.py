@@ -136,6 +136,8 @@ def seat_line(state: PublicState, s: SeatState) -> str:
     lang = state.options.language
     if s.empty:
         return f"`{s.chair + 1}` *{say(lang, 'empty_seat')}*"
+    if state.status == "open" and s.away and not s.computer:  # kept from the last match
+        return f"`{s.chair + 1}` {shown(s.name)} *{say(lang, 'kept')}*"
     bits = [f"`{s.chair + 1}`", f"**{shown(s.name)}**" if s.to_play else shown(s.name)]
     if state.teams != 3:
         bits.append(f"— {say(lang, 'team', name=team_name(s.team))}")
@@ -183,8 +185,12 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     lines += [seat_line(state, s) for s in sorted(state.seats, key=lambda s: s.chair)]
     view = state.view
     if state.status == "open":
-        taken = sum(1 for s in state.seats if not s.empty)
+        kept = [shown(s.name) for s in sorted(state.seats, key=lambda s: s.chair)
+                if s.away and not s.computer and not s.empty]
+        taken = sum(1 for s in state.seats if not s.empty) - len(kept)
         lines.append(say(lang, "status_open", taken=taken, players=o.players))
+        if kept:
+            lines.append(say(lang, "status_kept", names=", ".join(kept)))
     elif view is not None:
         trump = f"{suit_symbol(view.trump_suit, style)} {suit_name(view.trump_suit, lang, style)}"
         row = f"**{say(lang, 'trump')}** {trump}"

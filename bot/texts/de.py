@@ -369,6 +369,14 @@ SENTENCES: dict[str, str] = {
         "Stich, außer jemand mit fünf Trümpfen spielt höher."
     ),
     "hand_declared": "{name} hat {points} {suit} gemeldet",
+    "btn_again": "Noch eine Partie",
+    "kept": "(freigehalten)",
+    "status_kept": "Plätze freigehalten für {names}, bis sie „Noch eine Partie“ klicken (oder gehen).",
+    "again_open": (
+        "Eine neue Partie an diesem Tisch: dein Platz ist wieder deiner. Die Plätze der anderen "
+        "bleiben freigehalten, bis sie „Noch eine Partie“ klicken; der Gastgeber startet."
+    ),
+    "again_back": "Dein Platz ist wieder deiner. Der Gastgeber startet die Partie.",
     "stats_none": "Noch keine beendeten Spiele.",
     "chart_alt": (
         "{name}: Wertung {rating} nach {count} gewerteten Partien; {won} Spiele gewonnen, "
@@ -564,6 +572,11 @@ ERRORS: dict[str, str] = {
     "kick_self": (
         "Dich selbst kannst du nicht entfernen: mit /gaigel leave übernimmt ein Computer "
         "deinen Platz, /gaigel end schließt den Tisch."
+    ),
+    "match_running": "Die Partie läuft noch.",
+    "seats_kept": (
+        "Es fehlen noch {names}: ihre Plätze bleiben freigehalten, bis sie „Noch eine Partie“ "
+        "klicken (oder gehen)."
     ),
 }
 """Every refusal by code: the engine"s and the service"s."""

@@ -348,6 +348,14 @@ SENTENCES: dict[str, str] = {
         "someone with five trumps plays higher."
     ),
     "hand_declared": "{name} declared {points} {suit}",
+    "btn_again": "Play again",
+    "kept": "(kept)",
+    "status_kept": "Seats kept for {names} until they click Play again (or leave).",
+    "again_open": (
+        "A new match at this table: your seat is yours again. The others' seats are kept until "
+        "they click Play again; the host starts."
+    ),
+    "again_back": "Your seat is yours again. The host starts the match.",
     "stats_none": "No finished deals yet.",
     "chart_alt": (
         "{name}: rating {rating} after {count} rated matches; {won} deals won, {right} right and "
@@ -525,6 +533,8 @@ SERVICE_ERRORS: dict[str, str] = {
         "You cannot remove yourself: /gaigel leave gives your seat to a computer, /gaigel"
         " end closes the table."
     ),
+    "match_running": "The match is still being played.",
+    "seats_kept": "Waiting for {names}: their seats are kept until they click Play again (or leave).",
 }
 """The service's refusals, by code."""
 

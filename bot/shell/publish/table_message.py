@@ -166,7 +166,9 @@ class TableMessages:
         content = table_content(state, tuple(s.notices), recount=recount,
                                 faces=self.faces.for_table(state), picture=scene is not None)
         kwargs: dict[str, Any] = {"content": content}
-        if scene != s.scene:
+        if scene != s.scene or (scene is None and state.status == "open"):
+            # (open again after a match: the finished match's picture goes, also when this
+            # slot is new and does not know it is there)
             kwargs["attachments"] = [await self.picture(scene, state)] if scene is not None else []
         view = table_buttons(state, recount=recount)
         kwargs["view"] = view
