@@ -272,11 +272,12 @@ class Lobby:
             t = change.table
             need_host_before_start(t, user_id)
             host = t.chair_of_user(user_id)
-            if host is not None and kept(t, host):  # the host starting is back
-                await self._take_back(t, host)
-            waiting = [c.name for c in t.chairs if c is not None and kept(t, c.chair)]
+            waiting = [c.name for c in t.chairs
+                       if c is not None and c.chair != host and kept(t, c.chair)]
             if waiting:
                 raise ServiceError("seats_kept", names=", ".join(waiting))
+            if host is not None and kept(t, host):  # the host starting is back
+                await self._take_back(t, host)
             for i, c in enumerate(t.chairs):
                 if c is None:
                     if not fill:
