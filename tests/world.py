@@ -41,19 +41,36 @@ _SYM_TO_SUIT = {v: k for k, v in GERMAN_SUITS.items()} | {v: k for k, v in FRENC
 _RANK_TO_CODE = {v: k for k, v in GERMAN_RANKS.items()} | {v: k for k, v in FRENCH_RANKS.items()}
 
 
+def _card_words() -> dict[str, str]:
+    """Every card in plain words (a picture's description), both languages and packs → code."""
+    from bot.shell.card_text import card_words
+    from engine.cards import CODES
+    return {card_words(c, lang, style): c for c in CODES
+            for lang in ("en", "de") for style in ("german", "french")}
+
+
+_WORDS_TO_CODE = _card_words()
+CARD_WORDS = re.compile("|".join(map(re.escape, sorted(_WORDS_TO_CODE, key=len, reverse=True))))
+
+
 def cards_in_text(text: str) -> Counter[str]:
-    """Every card a text shows (as labels like 🌰A, or as faces like gg_german_EA)."""
+    """Every card a text shows (as labels like 🌰A, as faces like gg_german_EA, or in words
+    like "Ace of Bells" in a picture's description)."""
     out: Counter[str] = Counter()
     for sym, rank in CARD_LABEL.findall(text or ""):
         out[_SYM_TO_SUIT[sym] + _RANK_TO_CODE[rank]] += 1
     for code in CARD_FACE.findall(text or ""):
         out[code] += 1
+    for words in CARD_WORDS.findall(text or ""):
+        out[_WORDS_TO_CODE[words]] += 1
     return out
 
 
 def message_texts(message: discord.Message) -> list[str]:
-    """Content, embeds and component labels of a message (what a person can read)."""
+    """Content, embeds, component labels and attachment descriptions of a message (what a
+    person can read, or hear from a screen reader)."""
     out = [message.content or ""]
+    out += [a.description or "" for a in message.attachments]
     for e in message.embeds:
         out += [e.title or "", e.description or "", e.footer.text or "" if e.footer else ""]
         out += [f"{f.name} {f.value}" for f in e.fields]

@@ -34,7 +34,7 @@ def build_table(row: dict[str, Any], new_brain: Callable[[LiveTable, int], Compu
         if s["ready"] and s["user_id"] is not None:
             t.ready.add(s["user_id"])
     m = row["match"]
-    if m is not None:
+    if m is not None and t.status != "open":  # open again after a match: a fresh score
         t.match = MatchScore.from_json(json.loads(m["state"]))
         t.match_id = m["id"]
     d = row["deal"]

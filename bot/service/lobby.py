@@ -23,6 +23,13 @@ log = logging.getLogger("bot.service")
 NEWCOMER_MATCHES = 3  # a host with fewer finished matches here gets the beginner help
 
 
+def kept(t: LiveTable, chair: int) -> bool:
+    """A chair kept for a person of the last match until they take it back: while the table is
+    open again, a person's chair marked away (``Lobby.play_again``)."""
+    c = t.chairs[chair]
+    return t.status == "open" and c is not None and not c.computer and c.away
+
+
 class Lobby:
     def __init__(self, core: TableChanges, dealing: Dealing, computers: ComputerTurns,
                  settings: Settings) -> None:
@@ -108,12 +115,16 @@ class Lobby:
     async def join(self, table_id: int, user_id: int, name: str,
                    chair: int | None = None) -> PublicState:
         """Take a seat (the first free one, or ``chair``). Between deals a person may take over
-        a computer's chair."""
+        a computer's chair. A person whose chair is kept from the last match takes it back."""
         async with self.core.change(table_id) as change:
             t = change.table
             if t.status not in ("open", "waiting"):
                 raise ServiceError("already_started" if t.live else "table_closed")
-            if t.chair_of_user(user_id) is not None:
+            own = t.chair_of_user(user_id)
+            if own is not None and t.status == "open" and kept(t, own):
+                await self._take_back(t, own)
+                return public_state(t)
+            if own is not None:
                 raise ServiceError("already_seated")
             chair = self._chair_to_take(t, chair, takeover=t.status == "waiting")
             current = t.chairs[chair]
@@ -137,6 +148,61 @@ class Lobby:
         if not 0 <= chair < t.players:
             raise ServiceError("no_seat")
         return chair
+
+    async def play_again(self, table_id: int, user_id: int) -> PublicState:
+        """After a finished match, the next one at the same table: the same options and chairs,
+        computers kept, each person's chair kept for them until they click Play again (or
+        Join, or leave), the match score afresh once the host starts. The finished match stays
+        as it was (its deals, results and ratings are rows of their own). On a table already
+        opened again, the person takes their kept chair back."""
+        async with self.core.create_lock, self.core.change(table_id) as change:
+            t = change.table
+            if t.status == "open":
+                own = seated(t, user_id)
+                if not kept(t, own):
+                    raise ServiceError("already_seated")
+                await self._take_back(t, own)
+                return public_state(t)
+            if t.status != "over":
+                raise ServiceError("match_running" if t.live else "table_closed")
+            own = seated(t, user_id)
+            other = self.core.tables.in_channel(t.channel_id)
+            if other is not None and other != t.id:
+                raise ServiceError("table_exists")
+            # A kept chair: a person's chair marked away while the table is open.
+            marks = [(c.chair, c.chair != own) for c in t.humans()]
+
+            def txn(c: Any) -> None:
+                for chair, away in marks:
+                    q.set_away(c, t.id, chair, away, 0)
+                q.clear_ready(c, t.id)
+
+            try:
+                await self.core.commit(t, txn, status="open")
+            except Exception as exc:
+                if is_duplicate(exc):  # a new table opened in the channel meanwhile
+                    raise ServiceError("table_exists") from None
+                raise
+            t.status = "open"
+            for chair, away in marks:
+                c = t.chairs[chair]
+                assert c is not None
+                c.away, c.missed = away, 0
+            t.match, t.match_id, t.last_end = None, None, None
+            t.deal, t.deal_id = None, None
+            t.deal_number, t.shift = 0, 0
+            t.ready.clear()
+            t.hints = {}
+            self.core.tables.add(t)  # the channel's live table again
+            log.info("table %d open again for the next match", t.id)
+            return public_state(t)
+
+    async def _take_back(self, t: LiveTable, chair: int) -> None:
+        """A person takes back the chair kept for them from the last match."""
+        await self.core.commit(t, lambda c: q.set_away(c, t.id, chair, False, 0))
+        c = t.chairs[chair]
+        assert c is not None
+        c.away, c.missed = False, 0
 
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None,
                            chair: int | None = None) -> PublicState:
@@ -212,6 +278,13 @@ class Lobby:
         async with self.core.change(table_id) as change:
             t = change.table
             need_host_before_start(t, user_id)
+            host = t.chair_of_user(user_id)
+            waiting = [c.name for c in t.chairs
+                       if c is not None and c.chair != host and kept(t, c.chair)]
+            if waiting:
+                raise ServiceError("seats_kept", names=", ".join(waiting))
+            if host is not None and kept(t, host):  # the host starting is back
+                await self._take_back(t, host)
             for i, c in enumerate(t.chairs):
                 if c is None:
                     if not fill:

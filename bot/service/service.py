@@ -164,6 +164,11 @@ class GameService:
         """Take a seat (the first free one, or ``chair``); between deals a computer's."""
         return await self.lobby.join(table_id, user_id, name, chair)
 
+    async def play_again(self, table_id: int, user_id: int) -> PublicState:
+        """After a finished match, the next one at the same table and chairs (each person's
+        kept until they take it back); on a table open again, take one's kept chair back."""
+        return await self.lobby.play_again(table_id, user_id)
+
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None,
                            chair: int | None = None) -> PublicState:
         """The host seats a computer player (first free chair, or ``chair``)."""

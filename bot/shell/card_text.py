@@ -52,6 +52,21 @@ def rank_name(rank: str, lang: str = "en") -> str:
     return (RANK_NAMES_DE if lang == "de" else RANK_NAMES_EN)[rank]
 
 
+FRENCH_RANK_WORDS_EN = {"O": "Queen", "U": "Jack"}
+FRENCH_RANK_WORDS_DE = {"O": "Dame", "U": "Bube"}
+
+
+def card_words(card: str, lang: str = "en", style: str = "german") -> str:
+    """A card in plain words ("Ace of Bells", "Schellen Ass"): a picture's description for
+    screen readers, with no emoji markup."""
+    suit, rank = card[0], card[1:]
+    french = FRENCH_RANK_WORDS_DE if lang == "de" else FRENCH_RANK_WORDS_EN
+    rank_word = french[rank] if style == "french" and rank in french else rank_name(rank, lang)
+    if lang == "de":
+        return f"{suit_name(suit, lang, style)} {rank_word}"
+    return f"{rank_word} of {suit_name(suit, lang, style)}"
+
+
 def card_label(card: str | None, style: str = "german", faces: Faces = None) -> str:
     """A card as a short label (trick line, hand text): its face as an emoji when the
     application has it, else suit symbol and rank."""

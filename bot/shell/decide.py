@@ -154,12 +154,12 @@ def table_message(clicked_id: int | None, current_id: int | None, act: str) -> T
 class TableAct:
     kind: Literal["hand", "last", "review", "change", "unknown"]
     """``hand``, ``last``, ``review``: answered to the clicker alone; ``change``: a change of
-    the table (join, leave, add, start, next, back); ``unknown``: no act of the table's."""
+    the table (join, leave, add, start, next, back, again); ``unknown``: no act of the table's."""
     computers_first: bool = False
     """Computers may play before the answer (leave, start, next): defer first."""
 
 
-CHANGES = ("join", "leave", "add", "start", "next", "back")
+CHANGES = ("join", "leave", "add", "start", "next", "back", "again")
 
 
 def table_act(act: str) -> TableAct:

@@ -66,7 +66,8 @@ def _view() -> discord.ui.View:
 
 def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View | None:
     """Join/Leave/Add computer/Start before the start; My cards, Next deal, I'm back later;
-    Review between deals and after the match at beginner tables.
+    Review between deals and after the match at beginner tables; Play again after the match
+    (and, on the table open again, while a chair is kept for someone of the last match).
     Join and Add computer only while a chair is free; while a knock's recount is told
     (``recount``), only My cards."""
     lang = state.options.language
@@ -78,6 +79,8 @@ def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View 
 
     free = any(s.empty for s in state.seats)
     if state.status == "open":
+        if any(s.away and not s.computer for s in state.seats):  # chairs kept from the last match
+            add("again", "btn_again", discord.ButtonStyle.success)
         if free:
             add("join", "btn_join", discord.ButtonStyle.success)
         add("leave", "btn_leave")
@@ -98,8 +101,10 @@ def table_buttons(state: PublicState, recount: bool = False) -> discord.ui.View 
             add("back", "btn_back")
         if state.status == "waiting" and _reviewable(state):
             add("review", "btn_review")
-    elif state.status == "over" and _reviewable(state):
-        add("review", "btn_review")  # the match's last deal may be reviewed too
+    elif state.status == "over":
+        add("again", "btn_again", discord.ButtonStyle.success)  # the next match, same seats
+        if _reviewable(state):
+            add("review", "btn_review")  # the match's last deal may be reviewed too
     else:
         return None
     return view

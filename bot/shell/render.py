@@ -21,6 +21,7 @@ from .card_text import (
     GERMAN_RANKS,
     Faces,
     card_label,
+    card_words,
     cards_line,
     meld_points,
     sorted_hand,
@@ -194,6 +195,8 @@ def seat_line(state: PublicState, s: SeatState) -> str:
     lang = state.options.language
     if s.empty:
         return f"`{s.chair + 1}` *{say(lang, 'empty_seat')}*"
+    if state.status == "open" and s.away and not s.computer:  # kept from the last match
+        return f"`{s.chair + 1}` {shown(s.name)} *{say(lang, 'kept')}*"
     bits = [f"`{s.chair + 1}`", f"**{shown(s.name)}**" if s.to_play else shown(s.name)]
     if state.teams != 3:
         bits.append(f"— {say(lang, 'team', name=team_name(s.team))}")
@@ -223,8 +226,8 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     ``None`` there until their trick is complete. ``recount``: a knock's ceremony is telling
     the end of the deal; the table says so and keeps the result for after the verdict.
     ``faces``: cards as the application's emojis. ``picture``: the message carries the
-    table's picture (``bot.pictures.table``): the text keeps the current trick (screen
-    readers, notifications) and says who took the last trick; its cards are in the picture.
+    table's picture (``bot.pictures.table``); the text still lists the current and the last
+    trick with who played each card (screen readers, notifications show the text only).
     """
     lang = state.options.language
     style = state.options.suit_style
@@ -242,8 +245,12 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     lines += [seat_line(state, s) for s in sorted(state.seats, key=lambda s: s.chair)]
     view = state.view
     if state.status == "open":
-        taken = sum(1 for s in state.seats if not s.empty)
+        kept = [shown(s.name) for s in sorted(state.seats, key=lambda s: s.chair)
+                if s.away and not s.computer and not s.empty]
+        taken = sum(1 for s in state.seats if not s.empty) - len(kept)
         lines.append(say(lang, "status_open", taken=taken, players=o.players))
+        if kept:
+            lines.append(say(lang, "status_kept", names=", ".join(kept)))
     elif view is not None:
         trump = f"{suit_symbol(view.trump_suit, style)} {suit_name(view.trump_suit, lang, style)}"
         row = f"**{say(lang, 'trump')}** {trump}"
@@ -259,8 +266,7 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
             lines.append(f"**{say(lang, 'trick')}** {trick}")
         if view.last_trick is not None:
             lt = view.last_trick
-            cards = "" if picture else f"{trick_line(state, lt, style, faces)} — "
-            lines.append(f"**{say(lang, 'last_trick')}** {cards}"
+            lines.append(f"**{say(lang, 'last_trick')}** {trick_line(state, lt, style, faces)} — "
                          + say(lang, "taken_by", name=seat_name(state, lt.winner)))
         if view.marriages:
             lines.append(f"**{say(lang, 'marriages')}** {marriages_line(state, view, style)}")
@@ -298,6 +304,52 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
     return clip("\n".join(lines))
 
 
+def trick_words(state: PublicState, plays: Any, lang: str) -> str:
+    """A trick in plain words, who played which card ("alice Ace of Bells, bob a face-down
+    card"): a picture's description."""
+    style = state.options.suit_style
+    return ", ".join(f"{seat_name(state, s)} "
+                     + (card_words(c, lang, style) if c is not None else say(lang, "alt_face_down"))
+                     for s, c in plays)
+
+
+def table_picture_text(state: PublicState) -> str:
+    """The table picture's description (alt text): every public card it shows, in words, with
+    who played it; the same cards as the picture (``bot.pictures.table.table_scene``)."""
+    lang = state.options.language
+    style = state.options.suit_style
+    view = state.view
+    if view is None:
+        return say(lang, "alt_table", parts="")
+    parts = [f"{say(lang, 'trump')}: {suit_name(view.trump_suit, lang, style)}"]
+    if view.indicator:
+        parts.append(say(lang, "indicator", card=card_words(view.indicator, lang, style)))
+    if state.status == "playing" and view.trick.plays:
+        parts.append(f"{say(lang, 'trick')}: {trick_words(state, view.trick.plays, lang)}")
+    if view.last_trick is not None:
+        lt = view.last_trick
+        parts.append(f"{say(lang, 'last_trick')}: {trick_words(state, lt.plays, lang)} — "
+                     + say(lang, "taken_by", name=seat_name(state, lt.winner)))
+    return clip(say(lang, "alt_table", parts=". ".join(parts) + "."), 1024)
+
+
+def recount_picture_text(lang: str, style: str, tricks: Any, melds: int = 0,
+                         total: int | None = None) -> str:
+    """The recount picture's description: each trick turned over in words with its points,
+    and, once counted, the marriages and Seven and the total (as the picture shows them)."""
+    parts, subtotal = [], 0
+    for n, cards in enumerate(tricks, 1):
+        pts = sum(_points(c) for c in cards)
+        subtotal += pts
+        parts.append(say(lang, "recount_trick", n=n, points=pts,
+                         cards=", ".join(card_words(c, lang, style) for c in cards)))
+    if total is not None:
+        if melds:
+            parts.append(f"{say(lang, 'recount_picture_melds')}: {melds}")
+        parts.append(f"{say(lang, 'recount_picture_total')}: {total}")
+    return clip(say(lang, "alt_recount", parts=". ".join(parts) + "."), 1024)
+
+
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -318,6 +370,7 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
     lines.append(cards_line(sorted_hand(view.hand, view.trump_suit), style, faces) or "–")
     if view.trick.plays:
         lines.append(f"{say(lang, 'trick')}: {trick_line(state, view.trick, style, faces)}")
+    lines += others_lines(state, view, lang)
     if view.last_trick is not None:
         lines.append(f"{say(lang, 'last_trick')}: "
                      f"{trick_line(state, view.last_trick, style, faces)} — "
@@ -344,6 +397,28 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         when = f" <t:{int(state.deadline)}:R>" if state.deadline else ""
         lines.append(say(lang, "hand_wait", name=seat_name(state, view.to_play)) + when)
     return clip("\n".join(lines))
+
+
+def others_lines(state: PublicState, view: View, lang: str) -> list[str]:
+    """What the others did that the seat should know now, from the public part of its view
+    (the table message has scrolled away): another player's opening of the first trick and
+    what it means while that trick lies, and the others' marriages and Seven exchanges."""
+    style = state.options.suit_style
+    out = []
+    if view.trick_number == 0 and view.opening and view.trick.plays:
+        opener = view.trick.plays[0][0]
+        if opener != view.seat:
+            out.append(say(lang, f"opened_{view.opening.replace('-', '_')}",
+                           name=seat_name(state, opener)))
+    news = [say(lang, "hand_declared", name=seat_name(state, m.seat),
+                points=meld_points(m.suit, m.double, view.trump_suit),
+                suit=suit_symbol(m.suit, style) + ("×2" if m.double else ""))
+            for m in view.marriages if m.seat != view.seat]
+    news += [say(lang, "exchanges", name=seat_name(state, seat))
+             for seat, _seven, _taken in view.exchanges if seat != view.seat]
+    if news:
+        out.append(" · ".join(news))
+    return out
 
 
 DISABLED_ORDER = ("must_follow", "must_trump", "must_overtrump", "must_beat",

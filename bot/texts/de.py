@@ -407,6 +407,36 @@ SENTENCES: dict[str, str] = {
     "no_last_trick": "Es wurde noch kein Stich gemacht.",
     "last_trick_is": "Letzter Stich (an {name}): {cards}",
     "older_hidden": "Ältere Stiche bleiben verdeckt.",
+    "alt_table": "Bild des Tischs. {parts}",
+    "alt_face_down": "eine verdeckte Karte",
+    "alt_recount": "Gezählte Stiche. {parts}",
+    "recount_picture_melds": "Meldungen, Siebener",
+    "recount_picture_total": "Gesamt",
+    "opened_hoeher_hat": (
+        "{name} hat verdeckt eröffnet: Höher hat — die höchste Karte der ausgespielten Farbe "
+        "gewinnt; alle Karten bleiben verdeckt, bis der Stich voll ist."
+    ),
+    "opened_zweite_alte": (
+        "{name} hat verdeckt eröffnet: Zweite Alte — ein Farb-Ass; wer zuerst das gleiche Ass "
+        "spielt, gewinnt den Stich, sonst {name}."
+    ),
+    "opened_ge_elfen": (
+        "{name} hat ein Farb-Ass offen ausgespielt: Ge-Elfen — {name} gewinnt den ersten Stich, "
+        "was auch kommt."
+    ),
+    "opened_trumpf": (
+        "{name} hat Trumpf ausgespielt: Trumpf — {name} hat fünf Trümpfe und gewinnt den ersten "
+        "Stich, außer jemand mit fünf Trümpfen spielt höher."
+    ),
+    "hand_declared": "{name} hat {points} {suit} gemeldet",
+    "btn_again": "Noch eine Partie",
+    "kept": "(freigehalten)",
+    "status_kept": "Plätze freigehalten für {names}, bis sie „Noch eine Partie“ klicken (oder gehen).",
+    "again_open": (
+        "Eine neue Partie an diesem Tisch: dein Platz ist wieder deiner. Die Plätze der anderen "
+        "bleiben freigehalten, bis sie „Noch eine Partie“ klicken; der Gastgeber startet."
+    ),
+    "again_back": "Dein Platz ist wieder deiner. Der Gastgeber startet die Partie.",
     "stats_none": "Noch keine beendeten Spiele.",
     "chart_alt": "{name}: Wertung {rating} nach {count}; {won}, {right}, {wrong}, {marriages}, {gaigels}.",
     "n_rated_matches": "{n} gewerteten Partien",
@@ -623,6 +653,11 @@ ERRORS: dict[str, str] = {
     "deal_not_over": (
         "Spiel {number} ist nicht zu Ende: Ein Spiel lässt sich erst nachspielen, wenn es vorbei"
         " ist (bis dahin sind seine Karten geheim)."
+    ),
+    "match_running": "Die Partie läuft noch.",
+    "seats_kept": (
+        "Es fehlen noch {names}: ihre Plätze bleiben freigehalten, bis sie „Noch eine Partie“ "
+        "klicken (oder gehen)."
     ),
 }
 """Every refusal by code: the engine"s and the service"s."""

@@ -389,6 +389,33 @@ SENTENCES: dict[str, str] = {
     "no_last_trick": "No trick has been taken yet.",
     "last_trick_is": "Last trick (taken by {name}): {cards}",
     "older_hidden": "Older tricks stay face down.",
+    "alt_table": "Table picture. {parts}",
+    "alt_face_down": "a face-down card",
+    "alt_recount": "Counted tricks. {parts}",
+    "recount_picture_melds": "Marriages, Seven",
+    "recount_picture_total": "Total",
+    "opened_hoeher_hat": (
+        "{name} opened face down: Höher hat — the highest card of the suit led wins; every card "
+        "stays face down until the trick is complete."
+    ),
+    "opened_zweite_alte": (
+        "{name} opened face down: Zweite Alte — a plain Ace; the first to play the same Ace "
+        "wins the trick, else {name}."
+    ),
+    "opened_ge_elfen": "{name} led a plain Ace face up: Ge-Elfen — {name} wins the first trick whatever is played.",
+    "opened_trumpf": (
+        "{name} led a trump: Trumpf — {name} holds five trumps and wins the first trick unless "
+        "someone with five trumps plays higher."
+    ),
+    "hand_declared": "{name} declared {points} {suit}",
+    "btn_again": "Play again",
+    "kept": "(kept)",
+    "status_kept": "Seats kept for {names} until they click Play again (or leave).",
+    "again_open": (
+        "A new match at this table: your seat is yours again. The others' seats are kept until "
+        "they click Play again; the host starts."
+    ),
+    "again_back": "Your seat is yours again. The host starts the match.",
     "stats_none": "No finished deals yet.",
     "chart_alt": "{name}: rating {rating} after {count}; {won}, {right}, {wrong}, {marriages}, {gaigels}.",
     "n_rated_matches": "{n} rated matches",
@@ -588,6 +615,8 @@ SERVICE_ERRORS: dict[str, str] = {
         "Deal {number} is not over: a deal can be replayed only once it has ended (until then"
         " its cards are private)."
     ),
+    "match_running": "The match is still being played.",
+    "seats_kept": "Waiting for {names}: their seats are kept until they click Play again (or leave).",
 }
 """The service's refusals, by code."""
 

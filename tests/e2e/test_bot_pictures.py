@@ -11,11 +11,12 @@ from dataclasses import replace
 import discord
 import pytest
 from PIL import Image
-from world import World
+from world import CARD_FACE, World, cards_in_text
 
 from bot.pictures.recount import RecountScene, render_recount, rows
 from bot.pictures.slate import render_slate, slate_scene
 from bot.pictures.table import render_table, table_scene
+from bot.shell.faces import upload_faces
 from engine import public_view
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
@@ -123,8 +124,13 @@ async def test_the_recount_turns_each_trick_over_as_a_picture_row(world: World) 
     assert tricks and all(len(t) == 4 for t in tricks)
     assert len(ceremony.attachments) == 1
     data = world.env.backend.cdn.get(ceremony.attachments[0].url)
-    # Exactly the tricks the text turns over, a row each, with points and subtotals.
-    scene = RecountScene(world.state().options.suit_style, tricks, 4)
+    # Exactly the tricks the text turns over, a row each, with points and subtotals, then
+    # the marriages and the total the text says.
+    lines = ceremony.content.splitlines()
+    total = int(next(ln for ln in lines if ln.startswith("**Total:"))[9:].rstrip("*"))
+    cards = int(next(ln for ln in lines if ln.startswith("Cards:")).split(":")[1])
+    scene = RecountScene(world.state().options.suit_style, tricks, 4, melds=total - cards,
+                         total=total, labels=("Marriages, Seven", "Total"))
     assert render_recount(scene)[0] == data
     assert rows(scene)[-1][1] == sum(pts for pts, _ in rows(scene))
     with Image.open(io.BytesIO(data)) as img:
@@ -152,3 +158,88 @@ async def test_score_without_pictures_is_text_only(world: World) -> None:
     await world.start_four()
     result = await world.slash("alice", "gaigel score")
     assert result.response.message.attachments == []
+
+
+def words_of(cards: object, lang: str = "en", style: str = "german") -> list[str]:
+    from bot.shell.card_text import card_words
+    return [card_words(c, lang, style) for c in cards]  # type: ignore[attr-defined]
+
+
+async def test_with_a_picture_the_table_text_still_lists_the_last_tricks_cards(world: World) -> None:
+    """Screen readers and notifications read the text only: the last trick's cards and who
+    played each stay in it when the picture shows them too."""
+    await world.start_four()
+    for _ in range(4):
+        await world.play_card(world.to_play())
+    msg = world.table_message()
+    assert len(msg.attachments) == 1
+    last = world.state().view.last_trick
+    line = next(ln for ln in msg.content.splitlines() if ln.startswith("**Last trick**"))
+    assert "taken by" in line
+    played = [(world.state().seats[s].name, c) for s, c in last.plays]
+    assert cards_in_text(line) == Counter(c for _, c in played)
+    for name, _ in played:
+        assert name in line
+
+
+async def test_the_table_pictures_description_names_the_public_cards_it_shows(world: World) -> None:
+    await upload_faces(world.bot)
+    await world.restart()  # with faces: the text has emoji markup, the description none
+    await world.start_four()
+    for _ in range(5):
+        await world.play_card(world.to_play())
+    state = world.state()
+    att = world.table_message().attachments[0]
+    alt = att.description or ""
+    assert "<:" not in alt and "gg_" not in alt
+    view = state.view
+    assert alt.startswith("Table picture. Trump: ")
+    for (seat, _), words in zip(view.last_trick.plays, words_of(c for _, c in view.last_trick.plays),
+                                strict=True):
+        assert f"{state.seats[seat].name} {words}" in alt
+    (seat, card), = view.trick.plays
+    assert f"{state.seats[seat].name} {words_of([card])[0]}" in alt
+    # Nothing but the public cards: no card of a hand is named.
+    from engine.cards import CODES
+    hidden = [c for c in CODES if c not in public_view(world.live().deal).visible_cards()]
+    assert not [w for w in words_of(hidden) if w in alt]
+
+
+async def test_the_recount_picture_counts_the_marriages_and_names_its_cards(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The recount picture's total is the text's (cards and marriages, not the cards alone),
+    and its description names the tricks' cards in words, with no emoji markup."""
+    await upload_faces(world.bot)
+    await world.restart()
+    await world.start_four()
+    await world.play_deal()
+    ceremony = world.channel.last_message
+    total = int(next(ln for ln in ceremony.content.splitlines()
+                     if ln.startswith("**Total:"))[len("**Total: "):].rstrip("*"))
+    cards = int(next(ln for ln in ceremony.content.splitlines()
+                     if ln.startswith("Cards:")).split(":")[1])
+    tricks = tuple(tuple(CARD_FACE.findall(line.split(":", 1)[1].rsplit("—", 1)[0]))
+                   for line in ceremony.content.splitlines() if line.startswith("Trick "))
+    att = ceremony.attachments[0]
+    scene = RecountScene("german", tricks, 4, melds=total - cards, total=total,
+                         labels=("Marriages, Seven", "Total"))
+    assert render_recount(scene)[0] == world.env.backend.cdn.get(att.url)
+    alt = att.description or ""
+    assert "<:" not in alt and "gg_" not in alt
+    assert f"Total: {total}." in alt
+    for trick in tricks:
+        assert ", ".join(words_of(trick)) in alt
+
+
+def test_the_recount_pictures_total_includes_the_marriages() -> None:
+    """46 with a marriage of 40 over 6 card points: the picture draws the marriages' row and
+    the total, not the card subtotal alone."""
+    tricks = (("EU", "E7", "B7", "H7"),)
+    cards_only = RecountScene("german", tricks, 4)
+    counted = RecountScene("german", tricks, 4, melds=40, total=46)
+    no_marriage = RecountScene("german", tricks, 4, melds=0, total=6)
+    drawn = {render_recount(s)[0] for s in (cards_only, counted, no_marriage)}
+    assert len(drawn) == 3
+    with Image.open(io.BytesIO(render_recount(counted)[0])) as a, \
+            Image.open(io.BytesIO(render_recount(cards_only)[0])) as b:
+        assert a.height > b.height  # the marriages and the total are rows of their own

@@ -121,12 +121,12 @@ def test_a_table_button_acts_only_on_the_tables_current_message() -> None:
 def test_each_table_button_means_one_thing_and_some_let_computers_play_first() -> None:
     meanings = {act: (table_act(act).kind, table_act(act).computers_first)
                 for act in ("hand", "last", "review", "join", "leave", "add", "start", "next",
-                            "back", "none", "kick")}
+                            "back", "again", "none", "kick")}
     assert meanings == {
         "hand": ("hand", False), "last": ("last", False), "review": ("review", False),
         "join": ("change", False), "leave": ("change", True), "add": ("change", False),
         "start": ("change", True), "next": ("change", True), "back": ("change", False),
-        "none": ("unknown", False), "kick": ("unknown", False)}
+        "again": ("change", False), "none": ("unknown", False), "kick": ("unknown", False)}
 
 
 async def test_computers_may_think_with_a_computer_at_the_table_or_once_a_deal_is_played(

@@ -59,3 +59,38 @@ def test_the_score_explains_its_signs_for_every_scoring() -> None:
         german = say("de", f"score_legend_{kind}", limit=10)
         assert "10" in english and "10" in german and english != german
     assert "V" in say("en", "score_legend_strokes", limit=10)
+
+
+def table_of(names: list[str], style: str = "german") -> object:
+    """The public facts ``others_lines`` reads: seat names and the suit style."""
+    from types import SimpleNamespace
+    seats = tuple(SimpleNamespace(name=n, chair=i) for i, n in enumerate(names))
+    return SimpleNamespace(seats=seats, options=SimpleNamespace(suit_style=style))
+
+
+def test_another_players_opening_is_explained_to_the_others_while_the_first_trick_lies() -> None:
+    from bot.shell.render import others_lines
+    state = table_of(["Computer 1", "alice"])
+    cases = {
+        "ge-elfen": (["EA EK HU H7 S10", "SA S7 BK BO E10"], "EA",
+                     "Computer 1 led a plain Ace face up: Ge-Elfen — Computer 1 wins the first"),
+        "hoeher-hat": (["EA EK HU H7 S10", "SA S7 BK BO E10"], "HU",
+                       "Computer 1 opened face down: Höher hat — the highest card of the suit led"),
+        "zweite-alte": (["EA EK HU H7 S10", "SA S7 BK BO E10"], "EA",
+                        "Computer 1 opened face down: Zweite Alte — a plain Ace; the first to "
+                        "play the same Ace wins the trick, else Computer 1."),
+        "trumpf": (["SA SK SO SU S10", "HA S7 BK BO E10"], "SA",
+                   "Computer 1 led a trump: Trumpf — Computer 1 holds five trumps"),
+    }
+    for opening, (hands, card, english) in cases.items():
+        deal = deal_from(hands, "S7" if opening == "trumpf" else "BA", rules="wuerttemberg")
+        play_cards(deal, card, opening=opening)
+        lines = others_lines(state, seat_view(deal, 1), "en")  # type: ignore[arg-type]
+        assert len(lines) == 1 and lines[0].startswith(english), (opening, lines)
+        german = others_lines(state, seat_view(deal, 1), "de")  # type: ignore[arg-type]
+        assert german[0].startswith("Computer 1 hat") and german != lines
+        assert others_lines(state, seat_view(deal, 0), "en") == []  # type: ignore[arg-type]
+        # The face-down card is not named: only the opening is public.
+        assert card not in lines[0] or opening in ("ge-elfen", "trumpf")
+        play_cards(deal, next(a.card for a in seat_view(deal, 1).actions if a.do == "play"))
+        assert others_lines(state, seat_view(deal, 1), "en") == []  # the trick is over

@@ -92,6 +92,9 @@ class LobbyHandlers(HandlerBase):
         elif act == "back":
             await self.svc.back(table_id, uid)
             reply = say(lang, "welcome_back")
+        elif act == "again":
+            await self.svc.play_again(table_id, uid)
+            reply = say(lang, "again_open" if state.status == "over" else "again_back")
         elif act == "start":
             await self.svc.start(table_id, uid)
             hand_note = say(lang, "started")

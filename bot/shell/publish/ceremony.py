@@ -21,7 +21,14 @@ from ..card_text import cards_line
 from ..faces import CardFaces
 from ..layouts import next_deal_button
 from ..pacing import Pacing
-from ..render import ceremony_frames, ceremony_trick_counts, seat_name, team_label, verdict_lines
+from ..render import (
+    ceremony_frames,
+    ceremony_trick_counts,
+    recount_picture_text,
+    seat_name,
+    team_label,
+    verdict_lines,
+)
 from .timers import now
 
 log = logging.getLogger("bot.shell")
@@ -71,8 +78,18 @@ class Ceremonies:
             if state.options.pictures:
                 tricks = tuple(tuple(cards) for cards in recount.get("tricks", []))
                 style = "french" if state.options.suit_style == "french" else "german"
-                scenes = [RecountScene(style, tricks[:n], len(state.seats)) if n else None
-                          for n in ceremony_trick_counts(recount, outcome.deal_end)]
+                counts = ceremony_trick_counts(recount, outcome.deal_end)
+                # The frames from the total on (the last, or the last two with a verdict)
+                # draw the marriages and the total too, as their text says them.
+                counted = len(counts) - (2 if outcome.deal_end is not None else 1)
+                total = recount.get("points")
+                melds = (total - recount.get("card_points", 0)) if total is not None else 0
+                labels = (say(lang, "recount_picture_melds"), say(lang, "recount_picture_total"))
+                scenes = [RecountScene(style, tricks[:n], len(state.seats),
+                                       melds=melds if i >= counted else 0,
+                                       total=total if i >= counted else None,
+                                       labels=labels) if n else None
+                          for i, n in enumerate(counts)]
         self.tasks[state.table_id] = asyncio.create_task(self._run(state, frames, scenes))
 
     async def restore(self) -> None:
@@ -121,8 +138,10 @@ class Ceremonies:
             scene = scenes[i] if i < len(scenes) else None
             if scene is not None and scene != shown:
                 data, fmt = await asyncio.to_thread(render_recount, scene)
+                alt = recount_picture_text(state.options.language, state.options.suit_style,
+                                           scene.tricks, scene.melds, scene.total)
                 kwargs["attachments"] = [discord.File(io.BytesIO(data), filename=f"recount.{fmt}",
-                                                      description=frame[:1000])]
+                                                      description=alt)]
                 shown = scene
             view = None
             if i == len(frames) - 1:

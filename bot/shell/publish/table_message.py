@@ -19,7 +19,7 @@ from ...service.service import GameService
 from ..faces import CardFaces
 from ..layouts import table_buttons
 from ..pacing import Pacing
-from ..render import table_content
+from ..render import table_content, table_picture_text
 from .ceremony import Ceremonies
 from .hands import Hands
 from .pings import TurnPings
@@ -143,11 +143,12 @@ class TableMessages:
         """What the table's picture would show (None: no deal, or ``pictures: off``)."""
         return table_scene(state) if state.options.pictures else None
 
-    async def picture(self, scene: TableScene) -> discord.File:
-        """The table's picture as a file, drawn in a thread (cached by the scene)."""
+    async def picture(self, scene: TableScene, state: PublicState) -> discord.File:
+        """The table's picture as a file, drawn in a thread (cached by the scene); its
+        description names the public cards it shows (screen readers)."""
         data, fmt = await asyncio.to_thread(render_table, scene)
         return discord.File(io.BytesIO(data), filename=f"table.{fmt}",
-                            description=" · ".join(scene.labels[:3]))
+                            description=table_picture_text(state))
 
     async def redraw(self, table_id: int, *, recount: bool = False) -> bool:
         """Edit the table message to the service's current state; False on a failed edit.
@@ -165,8 +166,10 @@ class TableMessages:
         content = table_content(state, tuple(s.notices), recount=recount,
                                 faces=self.faces.for_table(state), picture=scene is not None)
         kwargs: dict[str, Any] = {"content": content}
-        if scene != s.scene:
-            kwargs["attachments"] = [await self.picture(scene)] if scene is not None else []
+        if scene != s.scene or (scene is None and state.status == "open"):
+            # (open again after a match: the finished match's picture goes, also when this
+            # slot is new and does not know it is there)
+            kwargs["attachments"] = [await self.picture(scene, state)] if scene is not None else []
         view = table_buttons(state, recount=recount)
         kwargs["view"] = view
         channel = self.client.get_partial_messageable(state.channel_id, guild_id=state.guild_id)
@@ -234,7 +237,7 @@ class TableMessages:
             state, tuple(s.notices), recount=recount, faces=self.faces.for_table(state),
             picture=scene is not None)}
         if scene is not None:
-            kwargs["file"] = await self.picture(scene)
+            kwargs["file"] = await self.picture(scene, state)
         view = table_buttons(state, recount=recount)
         if view is not None:
             kwargs["view"] = view
