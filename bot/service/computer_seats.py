@@ -4,14 +4,15 @@ Each of its actions is written like a person's, one transaction each."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Iterable
 
 from engine import Action, Deal, View, seat_view
+from engine.players.questions import Choose
 from engine.tricks import team_of
 
+from ..thinking import ThinkingClosed
 from .computer import LIGHT_LEVELS, Computer
 from .deals import DealWrites
 from .models import Committed
@@ -37,15 +38,21 @@ class ComputerSeats(DealWrites):
             t.brains[seat] = brain
         return brain
 
-    async def _think(self, brain: Computer, method: str, view: View) -> Action | None:
-        """Ask a computer player; searching levels think on a worker thread (they allow it)."""
-        fn = getattr(brain, method)
+    async def _think(self, t: LiveTable, brain: Computer, method: str,
+                     view: View) -> Action | None:
+        """Ask a computer player. Claims and the light levels answer at once; a searching
+        level's choice is thought out in a thinking process, one search at a time per table,
+        within its budget (past it, the heuristic's choice: ``bot.thinking``)."""
         try:
+            if method == "claim":
+                return brain.claim(view)
             if brain.level in LIGHT_LEVELS:
-                answer: Action | None = fn(view)
-            else:
-                answer = await asyncio.to_thread(fn, view)
+                return brain.choose(view)
+            answer: Action = await self.thinking.ask(Choose(brain, view),
+                                                     lanes=(("table", t.id),))
             return answer
+        except ThinkingClosed:
+            raise  # the service is closing: the turn is played after the restart
         except Exception:
             log.exception("computer player failed in %s", method)
             return None
@@ -59,7 +66,8 @@ class ComputerSeats(DealWrites):
             assert deal is not None
             if deal.over or deal.to_play != seat:
                 return
-            action = await self._think(self._brain(t, seat), "choose", seat_view(deal, seat))
+            action = await self._think(t, self._brain(t, seat), "choose",
+                                       seat_view(deal, seat))
             if action is None or action.seat != seat or not deal.can(action):
                 if action is not None:
                     log.warning("table %d: a computer chose an illegal action", t.id)
@@ -96,7 +104,7 @@ class ComputerSeats(DealWrites):
                     if deal.over:
                         break
                     brain = self._brain(t, seat)
-                    action = await self._think(brain, "claim", seat_view(deal, seat))
+                    action = await self._think(t, brain, "claim", seat_view(deal, seat))
                     if action is None or action.do == "play" or action.seat != seat:
                         continue
                     if action.do == "knock" and self._knock_waits(t, seat):

@@ -16,6 +16,7 @@ from engine import Deal
 
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Storage
+from ..thinking import ThinkingPool, default_workers
 from .computer import Computer, levels, make_computer
 from .errors import ServiceError
 from .hydrate import build_table
@@ -33,7 +34,8 @@ class ServiceCore:
                  on_outcome: CommittedCallback | None = None,
                  computer_budget_ms: int | None = None, seed: int | None = None,
                  closed_kept: int = CLOSED_KEPT,
-                 shards: tuple[int, tuple[int, ...]] | None = None) -> None:
+                 shards: tuple[int, tuple[int, ...]] | None = None,
+                 computer_workers: int | None = None) -> None:
         self.db = storage
         self.shards = shards
         """``(shard_count, shard_ids)`` of this process: it recovers, times and drives only
@@ -43,6 +45,8 @@ class ServiceCore:
         """Awaited after each change is committed, in order, under the table's lock: the shell
         may render there, but must not call this service's changing methods for that table."""
         self.computer_budget_ms = computer_budget_ms
+        self.thinking = ThinkingPool(computer_workers or default_workers())
+        """The processes every search runs in (``GameService.open`` starts them)."""
         self._rng = random.Random(seed) if seed is not None else None
         self.tables = TableRegistry(closed_kept)
         self._create_lock = asyncio.Lock()
@@ -51,7 +55,10 @@ class ServiceCore:
         """Tables rebuilt at start."""
 
     async def close(self) -> None:
-        await self.db.close()
+        try:
+            await self.thinking.close()
+        finally:
+            await self.db.close()
 
     # ------------------------------------------------------------------ the change path
 

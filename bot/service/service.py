@@ -43,13 +43,15 @@ class GameService(Lobby):
 
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> GameService:
-        """Open the database (migrating it) and rebuild every live table by replay."""
+        """Open the database (migrating it), rebuild every live table by replay and start the
+        thinking processes (ready before the first computer's turn)."""
         storage = await Storage.open(path)
         service = cls(storage, **kwargs)
         try:
             await service._recover()
+            await service.thinking.start()
         except BaseException:
-            await storage.close()
+            await service.close()
             raise
         return service
 
@@ -78,14 +80,15 @@ class GameService(Lobby):
 
     async def hint(self, table_id: int, user_id: int) -> Hint:
         """What the coach would play from the user's seat now (beginner tables)."""
-        return await hint_for(self.tables.need(table_id), user_id, self.computer_budget_ms)
+        return await hint_for(self.tables.need(table_id), user_id, self.computer_budget_ms,
+                              self.thinking)
 
     async def review(self, table_id: int, user_id: int) -> Review:
         """The coach's review of the user's plays in the table's last finished deal (beginner
         tables): up to three plays where the strong player's choice scores best against
         theirs, from what their seat knew then. Changes nothing."""
         return await review_for(self.db, self.tables.need(table_id), user_id,
-                                self.computer_budget_ms, self.reviews)
+                                self.computer_budget_ms, self.reviews, self.thinking)
 
     # ------------------------------------------------------------------ views
 
