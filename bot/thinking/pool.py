@@ -23,8 +23,10 @@ fallback. ``start()`` starts the processes and waits until each is ready (its im
 ``close()`` stops them and leaves none behind.
 
 Processes start by ``forkserver`` where the platform has it (else ``spawn``): never ``fork``,
-the bot has threads (aiosqlite's, the pictures'). The fork server imports only
-``bot.thinking.worker`` and the engine.
+the bot has threads (aiosqlite's, the pictures'). The fork server imports
+``bot.thinking.worker`` and the engine, and the main module as multiprocessing does (once,
+not in every process): a script that opens the service keeps its work under ``if __name__ ==
+"__main__":`` (``python -m bot`` is not imported again).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
 import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
@@ -222,7 +225,7 @@ class ThinkingPool:
                     w.conn.send(None)
         processes = [w.process for w in workers + dying if not w.reaped]
         if processes:
-            await asyncio.to_thread(_stop, processes)
+            await _apart(_stop, processes)
         for w in workers:
             w.conn.close()
 
@@ -362,7 +365,7 @@ class ThinkingPool:
         process = context.Process(target=serve, args=(child,), name="gaigel-thinking",
                                   daemon=True)
         try:
-            await asyncio.to_thread(process.start)
+            await _apart(process.start)
         except Exception:
             parent.close()
             if not self._closed:
@@ -378,7 +381,7 @@ class ThinkingPool:
             child.close()
         if self._closed:
             parent.close()
-            await asyncio.to_thread(_stop, [process])
+            await _apart(_stop, [process])
             return
         w = _Worker(process, parent, process.pid)
         self._workers.append(w)
@@ -446,7 +449,7 @@ class ThinkingPool:
         if not w.ready:
             self._early_deaths += 1
         log.warning("thinking process %s ended%s; starting another", w.pid,
-                    "" if w.process.exitcode is None else f" (exit code {w.process.exitcode})")
+                    f" (exit code {w.process.exitcode})" if w.reaped else "")
         job, w.job = w.job, None
         if job is not None:
             self._busy.difference_update(job.lanes)
@@ -479,6 +482,33 @@ def _context(method: str | None) -> Any:
         # main module is among them (as by default), else each process would run it again.
         context.set_forkserver_preload(["__main__", "bot.thinking.worker"])
     return context
+
+
+async def _apart(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a thread of its own, which starts with an empty context: starting and
+    joining processes waits on multiprocessing's pipes, timed with ``time.monotonic``, which a
+    harness such as simcord makes virtual (and still) in the bot's own context and executor."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[Any] = loop.create_future()
+
+    def answer(result: Any, error: BaseException | None) -> None:
+        if done.done():
+            return
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(result)
+
+    def run() -> None:
+        try:
+            result = fn(*args)
+        except BaseException as exc:
+            loop.call_soon_threadsafe(answer, None, exc)
+        else:
+            loop.call_soon_threadsafe(answer, result, None)
+
+    threading.Thread(target=run, name="gaigel-thinking-start", daemon=True).start()
+    return await done
 
 
 def _stop(processes: list[Any]) -> None:
