@@ -370,8 +370,7 @@ class ThinkingPool:
             parent.close()
             if not self._closed:
                 log.exception("a thinking process did not start")
-                self._early_deaths += 1
-                self._changed.set()
+                self._died_young()
                 task = asyncio.current_task()
                 if task is not None:
                     self._spawning.discard(task)  # not counted as on its way any more
@@ -447,7 +446,7 @@ class ThinkingPool:
             return
         self.stats.lost += 1
         if not w.ready:
-            self._early_deaths += 1
+            self._died_young()
         log.warning("thinking process %s ended%s; starting another", w.pid,
                     f" (exit code {w.process.exitcode})" if w.reaped else "")
         job, w.job = w.job, None
@@ -463,6 +462,20 @@ class ThinkingPool:
         self._changed.set()
         self._spawn_missing()
         self._pump()
+
+    def _died_young(self) -> None:
+        """A process died before it was ready. After ``START_FAILURES`` in a row with none
+        ready, the waiting questions are answered without a search (their fallback, else
+        ``ThinkingError``) rather than wait for processes that may never come; new processes
+        are still tried, less and less often."""
+        self._early_deaths += 1
+        self._changed.set()
+        if self._early_deaths >= START_FAILURES and not any(w.ready for w in self._workers):
+            log.error("the thinking processes do not start (%d tries in a row)",
+                      self._early_deaths)
+            waiting, self._queue = self._queue, []
+            for job in waiting:
+                self._finish(job, fallback=True)
 
     @staticmethod
     def _unwatch(loop: asyncio.AbstractEventLoop, w: _Worker) -> None:

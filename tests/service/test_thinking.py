@@ -25,10 +25,11 @@ from typing import Any
 import pytest
 
 from bot.service import GameService
-from bot.thinking import ThinkingClosed, ThinkingPool
+from bot.thinking import ThinkingClosed, ThinkingError, ThinkingPool
+from bot.thinking import pool as pool_module
 from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
-from engine.players.questions import Choose
+from engine.players.questions import Choose, Evaluate
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
@@ -49,6 +50,11 @@ class Gated(Choose):
             time.sleep(0.002)
         _note(self.log, f"end {self.name}")
         return self.fallback()
+
+
+def die_at_once(conn: Any) -> None:
+    """A thinking process that ends before it is ready."""
+    os._exit(3)
 
 
 def _note(log: str, line: str) -> None:
@@ -255,6 +261,28 @@ async def test_a_question_waiting_when_the_pool_closes_is_told_so(tmp_path: Path
     assert not thinking_processes()
     with pytest.raises(ThinkingClosed):
         await pool.ask(gated)
+
+
+async def test_processes_that_never_start_fail_the_start_and_leave_no_question_waiting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pool_module, "serve", die_at_once)
+    player, view = position()
+    with pytest.raises(ThinkingError):  # the bot does not start
+        await GameService.open(str(tmp_path / "g.sqlite3"))
+    assert not thinking_processes()
+    pool = ThinkingPool(1)
+    with pytest.raises(ThinkingError):
+        await pool.start()
+    try:
+        # still no process: a choice gets the heuristic's, an evaluation an error
+        choice = asyncio.ensure_future(pool.ask(Choose(player, view, budget_ms=math.inf)))
+        evaluation = asyncio.ensure_future(pool.ask(Evaluate(player, view)))
+        assert await asyncio.wait_for(choice, 120) == Choose(player, view).fallback()
+        with pytest.raises(ThinkingError):
+            await asyncio.wait_for(evaluation, 120)
+    finally:
+        await pool.close()
+    assert not thinking_processes()
 
 
 # ---------------------------------------------------------------------- the service
