@@ -10,11 +10,12 @@ Fair and bounded:
   served;
 - *shared*: questions asked with the same ``share`` key while the first is unanswered get its
   answer (a Hint clicked fifty times on one position is one search);
-- *bounded*: a question that has a quick answer (``Choose``: the heuristic's choice) and a
-  clock budget gets a deadline of its budget plus ``GRACE_MS``. When it goes out, its budget
-  shrinks with the queue behind it (the pool is saturated: each search gets a fair share of
-  the time) and to what is left until its deadline; past the deadline, or with too little time
-  left, it is answered by its fallback. So no computer's turn waits much more than its budget.
+- *bounded*: a question that has a quick answer (its ``fallback``; a ``Choose``: the
+  heuristic's choice) and a clock budget gets a deadline of its budget plus ``GRACE_MS``.
+  When it goes out, its budget shrinks with the queue behind it (the pool is saturated: each
+  search gets a fair share of the time) and to what is left until its deadline; past the
+  deadline, or with too little time left, it is answered by its fallback. So no computer's
+  turn waits much more than its budget.
   A question without a clock (a fixed number of worlds and a seed, where the same answer
   everywhere matters) or without a fallback (an evaluation) waits for its search.
 
@@ -44,7 +45,7 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.players.questions import Choose, NoFallback, Question
+from engine.players.questions import NoFallback, Question
 
 from .worker import serve
 
@@ -248,7 +249,7 @@ class ThinkingPool:
             question = question()
         loop = asyncio.get_running_loop()
         deadline = None
-        if question.timed and isinstance(question, Choose):
+        if question.timed and question.has_fallback:
             deadline = time.perf_counter() + (question.budget + self.grace_ms) / 1000.0
         job = _Job(next(self._ids), question,
                    pickle.dumps(question, protocol=pickle.HIGHEST_PROTOCOL),

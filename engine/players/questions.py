@@ -54,6 +54,11 @@ class Question:
         """Whether the clock bounds the search (else only ``max_samples`` does)."""
         return math.isfinite(self.budget)
 
+    @property
+    def has_fallback(self) -> bool:
+        """Whether ``fallback()`` answers, so that a caller may stop waiting for the search."""
+        return type(self).fallback is not Question.fallback
+
     def within(self, budget_ms: float) -> Question:
         """The same question with a smaller budget (never a larger one)."""
         return dataclasses.replace(self, budget_ms=min(self.budget, budget_ms))
