@@ -1,7 +1,7 @@
 """The thinking processes (issue 27): what they deliver, and what they cost the people's clicks.
 
     python bench/thinking.py [--part pool,compare,tables] [--workers N] [--budget MS]
-                             [--decisions 300] [--rounds 2] [--tables 5,10,20,40]
+                             [--decisions 300] [--rounds 3] [--deals 2] [--tables 5,10,20,40,80]
 
 - ``pool``: strong decisions a second the pool delivers on this machine. The positions are
   every decision of a strong computer in deals played by heuristic players (each seat's
@@ -10,9 +10,10 @@
   once as there are processes, so that none waits and every search has its whole budget.
   Also the time of one decision, and how the searches stopped.
 - ``compare``: the issue's first figure: 20 tables of one person and three computers, 5
-  clicks a second, ``--computer heuristic`` against ``--computer strong``, alternated
-  ``--rounds`` times (each run a fresh ``bench/bot.py`` process): the people's
-  click-to-answer p99 and the ratio strong / heuristic (goal: within 2x).
+  clicks a second, ``--deals`` deals a table, ``--computer heuristic`` against ``--computer
+  strong``, alternated ``--rounds`` times (each run a fresh ``bench/bot.py`` process): the
+  people's click-to-answer p99 and the ratio strong / heuristic (goal: within 2x), with each
+  run's slowest click and what happened during it.
 - ``tables``: tables of one person and three strong computers, each person clicking about
   every four seconds (``--rate`` = tables / 4), at ``--tables`` sizes: the people's p99, and
   how the computers' searches fared (shrunk budgets, the heuristic past the deadline). The
@@ -116,16 +117,20 @@ async def pool_part(workers: int, budget: float, decisions: int) -> None:
     print(f"pool: {load()}")
 
 
-def bench_bot(tables: int, computer: str, rate: float, budget: float, workers: int) -> dict:
-    """One ``bench/bot.py`` run (its own process): its figures."""
+def bench_bot(tables: int, computer: str, rate: float, budget: float, workers: int,
+              deals: int) -> dict:
+    """One ``bench/bot.py`` run (its own process): its figures, and its slowest click."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "figures.json"
         env = dict(os.environ, COMPUTER_BUDGET_MS=str(int(budget)),
                    COMPUTER_WORKERS=str(workers))
-        subprocess.run([sys.executable, str(HERE / "bot.py"), "--tables", str(tables),
-                        "--humans", "1", "--computer", computer, "--rate", f"{rate:g}",
-                        "--json", str(out)], check=True, env=env, stdout=subprocess.DEVNULL)
+        run = subprocess.run([sys.executable, str(HERE / "bot.py"), "--tables", str(tables),
+                              "--humans", "1", "--computer", computer, "--rate", f"{rate:g}",
+                              "--deals", str(deals), "--json", str(out)],
+                             check=True, env=env, stdout=subprocess.PIPE, text=True)
         figures: dict = json.loads(out.read_text())
+        figures["slowest"] = next((x for x in run.stdout.splitlines()
+                                   if x.startswith("slow click")), "")
         return figures
 
 
@@ -133,25 +138,29 @@ def line(f: dict) -> str:
     return (f"{f['tables']} tables, {f['computer']}, {f['rate']:g} clicks/s: {f['clicks']} "
             f"clicks, p50 {f['p50']:.1f} ms, p99 {f['p99']:.1f} ms, max {f['max']:.0f} ms; "
             f"searches {f['searches']} ({f['shrunk']} shrunk, {f['fallbacks']} answered by "
-            f"the heuristic); load {f['load_before']:.1f} -> {f['load_after']:.1f}")
+            f"the heuristic); load {f['load_before']:.1f} -> {f['load_after']:.1f}; "
+            f"{f['slowest']}")
 
 
-def compare_part(rounds: int, budget: float, workers: int) -> None:
+def compare_part(rounds: int, budget: float, workers: int, deals: int) -> None:
     p99: dict[str, list[float]] = {"heuristic": [], "strong": []}
+    ratios = []
     for _ in range(rounds):
         for level in ("heuristic", "strong"):
-            f = bench_bot(20, level, 5, budget, workers)
+            f = bench_bot(20, level, 5, budget, workers, deals)
             p99[level].append(f["p99"])
             print("compare: " + line(f), flush=True)
+        ratios.append(p99["strong"][-1] / p99["heuristic"][-1])
     h, s = statistics.median(p99["heuristic"]), statistics.median(p99["strong"])
-    print(f"compare: people's p99, median of {rounds}: heuristic {h:.1f} ms, strong {s:.1f} ms: "
-          f"strong / heuristic = {s / h:.2f} (goal: within 2)")
+    print(f"compare: people's p99, median of {rounds} runs each: heuristic {h:.1f} ms, strong "
+          f"{s:.1f} ms: strong / heuristic = {s / h:.2f}; per round "
+          + ", ".join(f"{r:.2f}" for r in ratios) + " (goal: within 2)")
 
 
-def tables_part(sizes: list[int], budget: float, workers: int) -> None:
+def tables_part(sizes: list[int], budget: float, workers: int, deals: int) -> None:
     held = 0
     for n in sizes:
-        f = bench_bot(n, "strong", n / 4, budget, workers)
+        f = bench_bot(n, "strong", n / 4, budget, workers, deals)
         print("tables: " + line(f), flush=True)
         if f["p99"] < 100:
             held = n
@@ -166,17 +175,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=settings.computer_workers)
     parser.add_argument("--budget", type=float, default=settings.computer_budget_ms)
     parser.add_argument("--decisions", type=int, default=300)
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--tables", default="5,10,20,40")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=2,
+                        help="deals per table in the bench/bot.py runs (more clicks: a steadier p99)")
+    parser.add_argument("--tables", default="5,10,20,40,80")
     args = parser.parse_args()
     parts = args.part.split(",")
     print(f"thinking bench: {args.workers} processes, budget {args.budget:g} ms; {load()}")
     if "pool" in parts:
         asyncio.run(pool_part(args.workers, args.budget, args.decisions))
     if "compare" in parts:
-        compare_part(args.rounds, args.budget, args.workers)
+        compare_part(args.rounds, args.budget, args.workers, args.deals)
     if "tables" in parts:
-        tables_part([int(x) for x in args.tables.split(",")], args.budget, args.workers)
+        tables_part([int(x) for x in args.tables.split(",")], args.budget, args.workers,
+                    args.deals)
 
 
 if __name__ == "__main__":
