@@ -1,8 +1,10 @@
 """Benchmark: many tables played at the same time through the real bot in simcord.
 
-    python -m bench.bot [--tables 200] [--deals 1] [--humans 4] [--rate R] [--pictures on|off] [--db URL]
+    python -m bench.bot [--tables 200] [--deals 1] [--humans 4] [--computer LEVEL] [--rate R]
+                         [--pictures on|off] [--db URL] [--json FILE]
 
-Every table sits in its own channel with four people. In each wave, every table's player to
+Every table sits in its own channel with ``--humans`` people (four by default) and computers
+of ``--computer`` level in the other seats. In each wave, every table's player to
 move clicks a card in their (ephemeral) hand at the same moment: all clicks are dispatched
 to the bot before it answers any of them, then the simulated Discord settles. A player whose
 team has 101 knocks from the hand instead.
@@ -15,6 +17,12 @@ emojis first (hands show them) and every table message carries its picture, draw
 thread and uploaded whenever what it shows changes; ``off`` is the server setting
 ``pictures: off`` (text only). Memory per table is the growth of the resident set from before the tables were opened until
 every table was playing with every hand open, divided by the number of tables.
+
+At the end it names the five slowest clicks (their wave, their place in it, when in the play)
+with the garbage collections and event loop stalls (a 10 ms timer more than 50 ms late) that
+overlapped them, counts the collections of each generation while playing, and says how the
+computers thought (``--computer strong``: searches in the thinking processes, how many with a
+shrunk budget, how many answered by the heuristic past their deadline).
 
 This is a benchmark, not a test; figures go to the note (docs or the final report).
 """
@@ -48,6 +56,65 @@ READY: dict[int, float] = {}
 """When the bot handed its answer to discord.py's HTTP layer (its own work done)."""
 ANSWERED: dict[int, float] = {}
 """When the simulated Discord had accepted the answer."""
+WAVE: dict[int, tuple[int, int, int]] = {}
+"""Each measured click's wave, its place in the wave and the wave's size."""
+COLLECTIONS: list[tuple[int, float, float]] = []
+"""Garbage collections while playing: (generation, start, end) on ``time.perf_counter``."""
+
+
+def watch_collections() -> None:
+    """Note every garbage collection's generation and duration (the collector stops the
+    whole process, the event loop with it)."""
+    started = [0.0]
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            COLLECTIONS.append((info["generation"], started[0], time.perf_counter()))
+
+    gc.callbacks.append(note)
+
+
+def full_collection(bot: Any, env: Any) -> tuple[float, int, int]:
+    """The time of one full collection with nothing frozen, the objects the collector tracks,
+    and how many of them the bot holds itself (reachable from the bot client and its service
+    without passing through simcord's in-memory Discord)."""
+    gc.unfreeze()
+    started = time.perf_counter()
+    gc.collect()
+    took = time.perf_counter() - started
+    tracked = len(gc.get_objects())
+    seen = {id(env), id(env.backend)}
+    stack: list[Any] = [bot]
+    own = 0
+    while stack:
+        o = stack.pop()
+        if id(o) in seen or isinstance(o, type) or type(o).__name__ in ("module", "function"):
+            continue
+        seen.add(id(o))
+        if gc.is_tracked(o):
+            own += 1
+        stack.extend(gc.get_referents(o))
+    return took, tracked, own
+
+
+class LoopLag:
+    """How late a 10 ms timer of the event loop fires: the longest stalls of the loop (a
+    synchronous piece of work, a garbage collection, the process not scheduled)."""
+
+    def __init__(self) -> None:
+        self.stalls: list[tuple[float, float]] = []
+        """(when it should have fired, how late) for every timer more than 50 ms late."""
+        self.task: asyncio.Task[None] | None = None
+
+    async def run(self) -> None:
+        while True:
+            due = time.perf_counter() + 0.01
+            await asyncio.sleep(0.01)
+            late = time.perf_counter() - due
+            if late > 0.05:
+                self.stalls.append((due, late))
 
 
 def rss_bytes() -> int:
@@ -94,6 +161,11 @@ class Bench:
         every step, then takes minutes."""
         self.progress = False
         """Print a line per wave (``--progress``)."""
+        self.freeze = True
+        """Between waves, move every object alive to the collector's permanent generation
+        (``gc.freeze``): simcord's Discord keeps every message, edit, interaction and request
+        of the run in this process, and without this each full collection scans all of it
+        while the bot's clicks wait (``--gc plain``)."""
         waits = [w for w in (idle, timer) if w > 0]
         self.wave_timeout = max(0.5, min([60.0] + [w / 5 for w in waits]))
         """simcord waits in real time for a sleep that ends before the settle's deadline: a
@@ -114,6 +186,8 @@ class Bench:
             for i in range(k * tables):
                 self.guild.create_text_channel(f"other-{i}")
         self.tables: list[dict[str, Any]] = []
+        self.computer = "heuristic"
+        """The level of the computers that fill the seats of fewer than four people."""
         self.humans = humans
         self.count = tables
 
@@ -159,7 +233,8 @@ class Bench:
             if self.pings:
                 for person in people:
                     await self.svc.set_user_prefs(person.id, ping=True)
-            await people[0].slash(channel, "gaigel new", players=4, timer=self.timer)
+            await people[0].slash(channel, "gaigel new", players=4, timer=self.timer,
+                                  computer=self.computer)
             self.tables.append({"channel": channel, "people": people,
                                 "tid": self.svc.table_in_channel(channel.id), "hands": {}})
         # Joins, computers, starts and hand openings: one wave each, all tables at once.
@@ -234,6 +309,8 @@ class Bench:
         waves = 0
         done_deals = {t["tid"]: 0 for t in self.tables}
         while True:
+            if self.freeze:
+                gc.freeze()
             clicks = []
             for t in self.tables:
                 live = self.svc.tables[t["tid"]]
@@ -252,8 +329,9 @@ class Bench:
                 break
             ids = []
             began = time.perf_counter()
-            for t, p, mid, cid in clicks:
+            for k, (t, p, mid, cid) in enumerate(clicks):
                 ids.append(self.dispatch(p.id, t["channel"].id, mid, cid))
+                WAVE[ids[-1]] = (waves + 1, k + 1, len(clicks))
                 if self.gap:
                     # People do not all click in the same millisecond: the next click comes
                     # after a pause in real time, while the bot works on the earlier ones.
@@ -327,6 +405,9 @@ async def main() -> int:
                         help="deals played at every table (0: open the tables and measure "
                              "their memory only)")
     parser.add_argument("--humans", type=int, default=4, choices=(1, 2, 3, 4))
+    parser.add_argument("--computer", default="heuristic",
+                        help="the level of the computers that fill the other seats "
+                             "(heuristic, strong, random)")
     parser.add_argument("--rate", type=float, default=0.0,
                         help="clicks per second across all tables (0: every table's click of a "
                              "wave at the same instant)")
@@ -358,6 +439,13 @@ async def main() -> int:
     parser.add_argument("--trace-memory", action="store_true",
                         help="also trace Python allocations while the tables open, and print "
                              "the growth per table by package (bot, discord, simcord, ...)")
+    parser.add_argument("--gc", choices=("freeze", "plain"), default="freeze",
+                        help="freeze: between waves, every object alive goes to the collector's "
+                             "permanent generation, so that full collections do not scan "
+                             "simcord's in-memory Discord (every message and request of the run); "
+                             "plain: as Python does by default")
+    parser.add_argument("--json", default=None,
+                        help="also write the main figures to this file as JSON (bench/thinking.py)")
     parser.add_argument("--db", default=None,
                         help="database URL (an empty postgresql://… database); default: a "
                              "SQLite file in a temporary folder")
@@ -382,6 +470,8 @@ async def main() -> int:
                                     if args.ping_after > 0 and args.idle == "ping" else 0.0),
                               shard=shard)
                 bench.progress = args.progress
+                bench.computer = args.computer
+                bench.freeze = args.gc == "freeze"
                 if args.db:
                     bench.open_group = 20
                 await bot.svc.set_settings(bench.guild.id, pictures=args.pictures == "on")
@@ -404,12 +494,22 @@ async def main() -> int:
                 opened = time.perf_counter() - t0
                 SENT.clear()
                 ANSWERED.clear()
+                load_before = os.getloadavg()[0]
+                lag = LoopLag()
+                lag.task = asyncio.ensure_future(lag.run())
+                watch_collections()
                 t1 = time.perf_counter()
                 began = time.time()
-                latencies, ready, waves = (await bench.play(args.deals) if args.deals
-                                           else ([], [], 0))
+                try:
+                    latencies, ready, waves = (await bench.play(args.deals) if args.deals
+                                               else ([], [], 0))
+                finally:
+                    gc.callbacks.clear()
+                    lag.task.cancel()
                 played = time.perf_counter() - t1
                 ended = time.time()
+                thinking = bot.svc.thinking.stats
+                heap = full_collection(bot, env)
                 states = [bench.svc.public_state(t["tid"]).status for t in bench.tables]
                 uploads = sum(1 for e in env.http_requests if e.method == "PATCH"
                               and isinstance(e.json, dict) and any(
@@ -440,7 +540,35 @@ async def main() -> int:
               f"the answer): p50 {pct(ready_ms, 50):.1f} ms, p99 {pct(ready_ms, 99):.1f} ms")
     if args.ping_after:
         print(f"turn pings posted (after {args.ping_after:g} s of a person's turn): {pings[0]}")
-    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"load average before the play: {load_before:.1f}, at the end: "
+          f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"computers: {args.computer}; thinking processes: {bot.settings.computer_workers}; "
+          f"searches {thinking.searches} ({thinking.shrunk} with a shrunk budget), "
+          f"answered by the heuristic past the deadline {thinking.fallbacks}")
+    for gen in range(3):
+        pauses = [(end - start) * 1000 for g, start, end in COLLECTIONS if g == gen]
+        if pauses:
+            print(f"garbage collections of generation {gen} while playing: {len(pauses)}, "
+                  f"longest {max(pauses):.1f} ms, total {sum(pauses):.0f} ms")
+    print(f"a full collection after the play (nothing frozen): {heap[0] * 1000:.0f} ms over "
+          f"{heap[1]:,} tracked objects, of which {heap[2]:,} are reachable from the bot and not "
+          f"from simcord's Discord ({heap[2] / max(heap[1], 1):.0%}: about "
+          f"{heap[0] * 1000 * heap[2] / max(heap[1], 1):.0f} ms of the pause is the bot's own); "
+          f"garbage collection between waves: {args.gc}")
+    if lag.stalls:
+        print(f"event loop stalls over 50 ms while playing: {len(lag.stalls)}, longest "
+              f"{max(late for _, late in lag.stalls) * 1000:.0f} ms")
+    for took, iid in sorted(((ANSWERED[i] - SENT[i], i) for i in WAVE if i in ANSWERED),
+                            reverse=True)[:5]:
+        wave, k, n = WAVE[iid]
+        sent, answered = SENT[iid], ANSWERED[iid]
+        during = [f"a collection of generation {g} ({(e - b) * 1000:.0f} ms)"
+                  for g, b, e in COLLECTIONS if b < answered and e > sent and e - b > 0.02]
+        stalls = [f"a loop stall of {late * 1000:.0f} ms" for due, late in lag.stalls
+                  if due < answered and due + late > sent]
+        print(f"slow click: {took * 1000:.0f} ms (wave {wave}, click {k} of {n}, "
+              f"{sent - t1:.1f} s into the play, ready after {(READY[iid] - sent) * 1000:.0f} "
+              f"ms)" + (": during " + ", ".join(during + stalls) if during or stalls else ""))
     print(f"memory per table (RSS growth / tables, simcord's in-memory Discord included; "
           f"--trace-memory splits off the bot's own share): {per_table / 1024:.0f} KiB")
     if args.trace_memory:
@@ -453,6 +581,16 @@ async def main() -> int:
             f"{where} {size / args.tables / 1024:.1f} KiB" for where, size in top_lines))
         print(f"the bot process's own share per table (bot, engine, discord.py, database "
               f"driver, Pillow; not simcord's Discord nor the bench): {own / args.tables / 1024:.1f} KiB")
+    if args.json:
+        import json
+        figures = {"tables": args.tables, "humans": args.humans, "computer": args.computer,
+                   "rate": args.rate, "clicks": len(ms), "load_before": load_before,
+                   "load_after": os.getloadavg()[0], "workers": bot.settings.computer_workers,
+                   "searches": thinking.searches, "shrunk": thinking.shrunk,
+                   "fallbacks": thinking.fallbacks}
+        if ms:
+            figures.update(p50=pct(ms, 50), p90=pct(ms, 90), p99=pct(ms, 99), max=max(ms))
+        Path(args.json).write_text(json.dumps(figures))
     return 0
 
 

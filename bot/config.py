@@ -13,8 +13,10 @@ from pathlib import Path
 from dotenv import dotenv_values
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .thinking import default_workers
+
 ENV_VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
-                 "COMPUTER_BUDGET_MS", "SHARD_COUNT", "SHARD_IDS")
+                 "COMPUTER_BUDGET_MS", "COMPUTER_WORKERS", "SHARD_COUNT", "SHARD_IDS")
 
 
 class Settings(BaseModel):
@@ -40,6 +42,9 @@ class Settings(BaseModel):
     computer_budget_ms: int = Field(default=300, ge=10, le=10_000)
     """Thinking time per decision of a ``strong`` computer (the search's deadline): more is
     a little stronger and slower; the other levels answer at once."""
+    computer_workers: int = Field(default_factory=default_workers, ge=1, le=256)
+    """Processes that think for the computers and the coach (``bot.thinking``); default: the
+    cores less one for the event loop, at least one."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -116,6 +121,11 @@ class Settings(BaseModel):
     @classmethod
     def _blank_budget_is_default(cls, value: object) -> object:
         return 300 if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("computer_workers", mode="before")
+    @classmethod
+    def _blank_workers_is_default(cls, value: object) -> object:
+        return default_workers() if isinstance(value, str) and not value.strip() else value
 
     @field_validator("log_level", mode="before")
     @classmethod

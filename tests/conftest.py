@@ -2,6 +2,7 @@
 
 import itertools
 import logging
+import multiprocessing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,6 +25,15 @@ def _fail_on_discord_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
     ]
     if bad:
         pytest.fail("discord logged errors:\n" + "\n".join(bad), pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_thinking_process_left() -> Iterator[None]:
+    """Fail any test that leaves a thinking process running (a service it did not close)."""
+    yield
+    left = [p.pid for p in multiprocessing.active_children() if p.name == "gaigel-thinking"]
+    if left:
+        pytest.fail(f"thinking processes left running: {left}", pytrace=False)
 
 
 # ---------------------------------------------------------------------- both storage back ends

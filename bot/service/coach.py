@@ -5,22 +5,28 @@ The hints a person asked for in a deal are counted and told with the deal's resu
 After a deal, the review replays it from its stored record and, at each card the person played,
 has the ``strong`` player value every card that seat could play, from the seat's view at that
 moment: the three plays where its choice scores best against the person's, with the card points
-at stake. Evaluated with a fixed seed, on a worker thread, and kept per (table, deal, seat)."""
+at stake. Evaluated with a fixed seed, and kept per (table, deal, seat).
+
+Every search runs in the thinking processes (``bot.thinking``), one at a time per table and
+per person; Hints asked again on the same position share one search."""
 
 from __future__ import annotations
 
 import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Generator, Sequence
 from dataclasses import dataclass
 
 from engine import Action, Deal, Layout, Rules, seat_view
 from engine.players import StrongPlayer
+from engine.players.questions import Choose, Evaluate
+from engine.players.strong import Evaluation
 from engine.tricks import team_of, winner_index
 
 from ..storage import queries as q
 from ..storage.db import Storage
+from ..thinking import ThinkingPool
 from .computer import make_computer
 from .errors import Refused, ServiceError
 from .table import LiveTable
@@ -48,9 +54,11 @@ class Hint:
     """Hints this seat has asked for in this deal, this one included."""
 
 
-async def hint_for(t: LiveTable, user_id: int, budget_ms: int | None) -> Hint:
+async def hint_for(t: LiveTable, user_id: int, budget_ms: int | None,
+                   thinking: ThinkingPool) -> Hint:
     """The coach's play (or claim) for ``user_id``'s seat at ``t``; refused unless the table
-    has the beginner option and it is that seat's turn."""
+    has the beginner option and it is that seat's turn. Asked again on the same position
+    (the table's version), the search under way answers."""
     chair = seated(t, user_id)
     deal = t.deal
     if not t.options.show_points:
@@ -60,12 +68,17 @@ async def hint_for(t: LiveTable, user_id: int, budget_ms: int | None) -> Hint:
     seat = t.seat_of_chair(chair)
     if deal.to_play != seat:
         raise Refused("not_your_turn")
-    coach = make_computer(COACH_LEVEL, seat, t.players, t.rules, budget_ms=budget_ms)
-    replay = Deal(deal.layout, deal.rules)
-    for action in deal.actions:
-        coach.observe([e.seen_by(seat) for e in replay.apply(action)])
     view = seat_view(deal, seat)
-    action = await asyncio.to_thread(coach.choose, view)
+
+    def question() -> Choose:
+        coach = make_computer(COACH_LEVEL, seat, t.players, t.rules, budget_ms=budget_ms)
+        replay = Deal(deal.layout, deal.rules)
+        for action in deal.actions:
+            coach.observe([e.seen_by(seat) for e in replay.apply(action)])
+        return Choose(coach, view)
+
+    action: Action = await thinking.ask(question, lanes=(("table", t.id), ("person", user_id)),
+                                        share=("hint", t.id, t.version, seat))
     t.hints[chair] = t.hints.get(chair, 0) + 1
     takes = partner = False
     if action.do == "play" and action.card is not None and view.trick.plays:
@@ -103,21 +116,23 @@ class Review:
     """The person's own plays that had a choice and were valued."""
 
 
-def review_plays(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
+ReviewSteps = Generator[Evaluate, Evaluation, tuple[list[ReviewedPlay], int]]
+"""A review under way: it asks an evaluation at a time, and returns what ``review_plays``
+does."""
+
+
+def review_steps(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
                  mine: Collection[int], coach: StrongPlayer, *,
-                 samples: int = REVIEW_SAMPLES) -> tuple[list[ReviewedPlay], int]:
-    """Replay a deal for ``seat``: ``coach`` (a strong player at that seat) watches the events
-    as the seat saw them and, before each play whose index is in ``mine``, values every card
-    of the seat's view then. Returns the plays where its choice is better than the one made
-    (beyond one standard error of the paired differences, the strong player's own test, and by
-    at least a point), most points first, and how many plays were valued."""
+                 samples: int = REVIEW_SAMPLES) -> ReviewSteps:
+    """``review_plays`` one evaluation at a time: each is yielded as a question (a snapshot of
+    ``coach`` and the seat's view) and its answer sent back, wherever it was worked out."""
     deal = Deal(layout, rules)
     found: list[ReviewedPlay] = []
     valued = 0
     for i, action in enumerate(actions):
         if i in mine and action.do == "play" and deal.to_play == seat:
             view = seat_view(deal, seat)
-            evaluation = coach.evaluate(view, samples=samples)
+            evaluation = yield Evaluate(coach, view, samples=samples)
             best, made = evaluation.best(), evaluation.index(action)
             if best is not None and made is not None:
                 valued += 1
@@ -131,6 +146,25 @@ def review_plays(layout: Layout, rules: Rules, actions: Sequence[Action], seat: 
         coach.observe([e.seen_by(seat) for e in deal.apply(action)])
     found.sort(key=lambda p: (-p.points, p.trick))
     return found, valued
+
+
+def review_plays(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
+                 mine: Collection[int], coach: StrongPlayer, *,
+                 samples: int = REVIEW_SAMPLES) -> tuple[list[ReviewedPlay], int]:
+    """Replay a deal for ``seat``: ``coach`` (a strong player at that seat) watches the events
+    as the seat saw them and, before each play whose index is in ``mine``, values every card
+    of the seat's view then. Returns the plays where its choice is better than the one made
+    (beyond one standard error of the paired differences, the strong player's own test, and by
+    at least a point), most points first, and how many plays were valued. Evaluated in this
+    process; the service asks the thinking processes (``review_for``)."""
+    steps = review_steps(layout, rules, actions, seat, mine, coach, samples=samples)
+    try:
+        question = next(steps)
+        while True:
+            question = steps.send(question.answer())
+    except StopIteration as done:
+        result: tuple[list[ReviewedPlay], int] = done.value
+        return result
 
 
 class ReviewCache:
@@ -159,7 +193,7 @@ class ReviewCache:
 
 
 async def review_for(db: Storage, t: LiveTable, user_id: int, budget_ms: int | None,
-                     cache: ReviewCache) -> Review:
+                     cache: ReviewCache, thinking: ThinkingPool) -> Review:
     """The review of ``user_id``'s plays in the table's last finished deal; refused unless
     the table has the beginner option and the user played in that deal (a computer's seat is
     never reviewed)."""
@@ -183,8 +217,14 @@ async def review_for(db: Storage, t: LiveTable, user_id: int, budget_ms: int | N
                 if a["seat"] == seat and a["actor"] == user_id and a["via"] == "human"}
         coach = StrongPlayer(seat, layout.players, rules, seed=REVIEW_SEED,
                              budget_ms=REVIEW_BUDGET_MS if budget_ms is None else budget_ms)
-        found, valued = await asyncio.to_thread(review_plays, layout, rules, actions, seat,
-                                                mine, coach)
+        steps = review_steps(layout, rules, actions, seat, mine, coach)
+        lanes = (("table", t.id), ("person", user_id))
+        try:
+            question = next(steps)
+            while True:
+                question = steps.send(await thinking.ask(question, lanes=lanes))
+        except StopIteration as done:
+            found, valued = done.value
         return Review(number, tuple(found[:REVIEW_PLAYS]), valued)
 
     return await cache.get((t.id, row["id"], seat), make)

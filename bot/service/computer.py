@@ -1,33 +1,26 @@
 """The computer players the service seats, from ``engine.players``.
 
-The service knows a computer only by this small interface (that of ``engine.players.Player``):
-``observe(events)``, ``claim(view) -> Action | None`` and ``choose(view) -> Action``. Levels
-that search (``strong``) think on a worker thread; the light ones answer at once.
+A computer is an ``engine.players.Player``: ``observe(events)``, ``claim(view) -> Action |
+None`` and ``choose(view) -> Action``; it pickles, so that the levels that search
+(``strong``) think in the thinking processes (``bot.thinking``), asked with a snapshot of the
+player; the light ones, and every level's claims, answer at once on the event loop.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
-from typing import Protocol
 
-from engine import Action, Event, Rules, View
-from engine.players import LEVELS, make_player
+from engine import Rules
+from engine.players import LEVELS, Player, make_player
 
 log = logging.getLogger(__name__)
 
 LIGHT_LEVELS = ("random", "heuristic")
-"""Levels that answer in well under a millisecond: asked on the event loop, not a thread."""
+"""Levels that answer in well under a millisecond: asked on the event loop, not in a thinking process."""
 
 
-class Computer(Protocol):
-    level: str
-
-    def observe(self, events: Iterable[Event]) -> None: ...
-
-    def claim(self, view: View) -> Action | None: ...
-
-    def choose(self, view: View) -> Action: ...
+Computer = Player
+"""A computer player of the service: told the events its seat saw, asked for its actions."""
 
 
 def levels() -> tuple[str, ...]:

@@ -5,14 +5,15 @@ one place, ``ComputerTurns.think``."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 from collections.abc import Iterable
 
 from engine import Action, Deal, View, seat_view
+from engine.players.questions import Choose
 from engine.tricks import team_of
 
+from ..thinking import ThinkingClosed
 from .computer import LIGHT_LEVELS, Computer
 from .core import Change, TableChanges
 from .deals import Dealing
@@ -45,16 +46,21 @@ class ComputerTurns:
             t.brains[seat] = brain
         return brain
 
-    async def think(self, brain: Computer, method: str, view: View) -> Action | None:
-        """Ask a computer player (``method``: ``claim`` or ``choose``); searching levels think
-        on a worker thread (they allow it), the light ones at once. None when it failed."""
-        fn = getattr(brain, method)
+    async def think(self, t: LiveTable, brain: Computer, method: str,
+                    view: View) -> Action | None:
+        """Ask a computer player. Claims and the light levels answer at once; a searching
+        level's choice is thought out in a thinking process, one search at a time per table,
+        within its budget (past it, the heuristic's choice: ``bot.thinking``)."""
         try:
+            if method == "claim":
+                return brain.claim(view)
             if brain.level in LIGHT_LEVELS:
-                answer: Action | None = fn(view)
-            else:
-                answer = await asyncio.to_thread(fn, view)
+                return brain.choose(view)
+            answer: Action = await self.core.thinking.ask(Choose(brain, view),
+                                                          lanes=(("table", t.id),))
             return answer
+        except ThinkingClosed:
+            raise  # the service is closing: the turn is played after the restart
         except Exception:
             log.exception("computer player failed in %s", method)
             return None
@@ -69,7 +75,8 @@ class ComputerTurns:
             assert deal is not None
             if deal.over or deal.to_play != seat:
                 return
-            action = await self.think(self.brain(t, seat), "choose", seat_view(deal, seat))
+            action = await self.think(t, self.brain(t, seat), "choose",
+                                      seat_view(deal, seat))
             if action is None or action.seat != seat or not deal.can(action):
                 if action is not None:
                     log.warning("table %d: a computer chose an illegal action", t.id)
@@ -106,7 +113,7 @@ class ComputerTurns:
                     if deal.over:
                         break
                     brain = self.brain(t, seat)
-                    action = await self.think(brain, "claim", seat_view(deal, seat))
+                    action = await self.think(t, brain, "claim", seat_view(deal, seat))
                     if action is None or action.do == "play" or action.seat != seat:
                         continue
                     if action.do == "knock" and self._knock_waits(t, seat):

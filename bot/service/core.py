@@ -22,6 +22,7 @@ from engine import Deal
 
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Statement, Storage
+from ..thinking import ThinkingPool, default_workers
 from .computer import Computer, make_computer
 from .errors import NoTable, NotHost, NotStarted, ServiceError, StaleTable
 from .hydrate import build_table
@@ -71,7 +72,8 @@ class TableChanges:
                  on_outcome: CommittedCallback | None = None,
                  computer_budget_ms: int | None = None, seed: int | None = None,
                  closed_kept: int = CLOSED_KEPT,
-                 shards: tuple[int, tuple[int, ...]] | None = None) -> None:
+                 shards: tuple[int, tuple[int, ...]] | None = None,
+                 computer_workers: int | None = None) -> None:
         self.db = storage
         self.shards = shards
         """``(shard_count, shard_ids)`` of this process: it recovers, times and drives only
@@ -81,6 +83,8 @@ class TableChanges:
         """Awaited with each committed outcome, in commit order per table, after the table's
         lock is released (it may call the service again, also for the same table)."""
         self.computer_budget_ms = computer_budget_ms
+        self.thinking = ThinkingPool(computer_workers or default_workers())
+        """The processes every search runs in (``GameService.open`` starts them)."""
         self.rng = random.Random(seed) if seed is not None else None
         """With a seed, the packs dealt and the computers' seeds are drawn from it."""
         self.tables = TableRegistry(closed_kept)
@@ -91,7 +95,10 @@ class TableChanges:
         self._news: dict[int, _News] = {}
 
     async def close(self) -> None:
-        await self.db.close()
+        try:
+            await self.thinking.close()
+        finally:
+            await self.db.close()
 
     # ------------------------------------------------------------------ the change path
 

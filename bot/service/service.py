@@ -27,6 +27,7 @@ from engine import View
 
 from ..storage import open_storage
 from ..storage.db import Storage
+from ..thinking import ThinkingPool
 from .coach import Hint, Review, ReviewCache, hint_for, review_for
 from .computer import levels
 from .computer_seats import ComputerTurns
@@ -53,10 +54,12 @@ class GameService:
                  on_outcome: CommittedCallback | None = None,
                  computer_budget_ms: int | None = None, seed: int | None = None,
                  closed_kept: int = CLOSED_KEPT,
-                 shards: tuple[int, tuple[int, ...]] | None = None) -> None:
+                 shards: tuple[int, tuple[int, ...]] | None = None,
+                 computer_workers: int | None = None) -> None:
         self.core = TableChanges(storage, clock=clock, on_outcome=on_outcome,
                                  computer_budget_ms=computer_budget_ms, seed=seed,
-                                 closed_kept=closed_kept, shards=shards)
+                                 closed_kept=closed_kept, shards=shards,
+                                 computer_workers=computer_workers)
         self.dealing = Dealing(self.core)
         self.computers = ComputerTurns(self.core, self.dealing)
         self.settings = Settings(storage, clock)
@@ -69,13 +72,15 @@ class GameService:
 
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> GameService:
-        """Open the database (migrating it) and rebuild every live table by replay."""
+        """Open the database (migrating it), rebuild every live table by replay and start the
+        thinking processes (ready before the first computer's turn)."""
         storage = await open_storage(path)
         service = cls(storage, **kwargs)
         try:
             await service.core.recover()
+            await service.core.thinking.start()
         except BaseException:
-            await storage.close()
+            await service.close()
             raise
         return service
 
@@ -94,6 +99,11 @@ class GameService:
     @property
     def tables(self) -> TableRegistry:
         return self.core.tables
+
+    @property
+    def thinking(self) -> ThinkingPool:
+        """The processes every search runs in (``bot.thinking``)."""
+        return self.core.thinking
 
     @property
     def recovered(self) -> list[int]:
@@ -228,14 +238,15 @@ class GameService:
 
     async def hint(self, table_id: int, user_id: int) -> Hint:
         """What the coach would play from the user's seat now (beginner tables)."""
-        return await hint_for(self.tables.need(table_id), user_id, self.computer_budget_ms)
+        return await hint_for(self.tables.need(table_id), user_id, self.computer_budget_ms,
+                              self.thinking)
 
     async def review(self, table_id: int, user_id: int) -> Review:
         """The coach's review of the user's plays in the table's last finished deal (beginner
         tables): up to three plays where the strong player's choice scores best against
         theirs, from what their seat knew then. Changes nothing."""
         return await review_for(self.db, self.tables.need(table_id), user_id,
-                                self.computer_budget_ms, self.reviews)
+                                self.computer_budget_ms, self.reviews, self.thinking)
 
     # ------------------------------------------------------------------ views and lookups
 

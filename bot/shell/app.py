@@ -21,6 +21,7 @@ from ..service.errors import ServiceError
 from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
+from ..thinking import ThinkingClosed
 from .buttons import HandButton, PrimerButton, ReplayButton, TableButton, route_buttons
 from .commands import register
 from .faces import CardFaces
@@ -88,6 +89,7 @@ class GaigelBot(discord.Client):
         from .translator import GaigelTranslator
         if self.service is None:
             options = {"computer_budget_ms": self.settings.computer_budget_ms,
+                       "computer_workers": self.settings.computer_workers,
                        "shards": self.settings.shards, **self.service_options}
             self.service = await GameService.open(
                 self.settings.database, clock=now, on_outcome=self.on_outcome, **options)
@@ -220,7 +222,7 @@ class GaigelBot(discord.Client):
                 self._advance_again.discard(table_id)
                 try:
                     await self.svc.advance(table_id)
-                except ServiceError:
+                except (ServiceError, ThinkingClosed):  # closing: they play after the restart
                     pass
                 except Exception:
                     log.exception("table %d: computer turns failed", table_id)

@@ -33,10 +33,11 @@ Levels:
   (``engine.players.playout``). ``budget_ms`` (default 300) is a deadline checked inside the loop;
   most decisions stop earlier, once the choice is clear or no longer worth the time.
 
-Threads: ``choose`` and ``claim`` only read a snapshot of the memory taken under a lock, so the
-service may run them in a worker (``await asyncio.to_thread(player.choose, view)`` or
-``loop.run_in_executor``) while its event loop goes on; players also pickle for a process pool.
-Nothing here imports asyncio or Discord.
+Threads and processes: ``choose`` and ``claim`` only read a snapshot of the memory taken under a
+lock, so a caller may run them in a worker thread while its event loop goes on; players pickle,
+and ``engine.players.questions`` wraps a decision as plain data (a player's snapshot, the view,
+the search's limits) with ``answer()`` and a quick ``fallback()``, which the bot's thinking
+processes answer. Nothing here imports asyncio, multiprocessing or Discord.
 
 ``engine.players.tournament`` plays levels against each other (``python -m engine tournament``).
 """

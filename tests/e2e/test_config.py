@@ -3,6 +3,8 @@ value does (the bot names it and does not start)."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from pathlib import Path
 
 import pytest
@@ -48,6 +50,27 @@ async def test_the_strong_computers_think_as_long_as_the_setting_says(tmp_path: 
         assert brains and all(getattr(b, "budget_ms", None) == 42 for b in brains.values())
     finally:
         await bot.close_service()
+
+
+async def test_the_computers_think_in_as_many_processes_as_the_setting_says(
+        tmp_path: Path) -> None:
+    cores = len(os.sched_getaffinity(0))
+    assert load_settings(None, environ={}).computer_workers == max(1, cores - 1)
+    assert load_settings(None, environ={"COMPUTER_WORKERS": " "}).computer_workers == max(
+        1, cores - 1)
+    assert load_settings(None, environ={"COMPUTER_WORKERS": "3"}).computer_workers == 3
+    for bad in ("0", "many"):
+        with pytest.raises(SettingsError, match="COMPUTER_WORKERS"):
+            load_settings(None, environ={"COMPUTER_WORKERS": bad})
+    bot = build_bot(Settings(database_path=str(tmp_path / "g.sqlite3"), computer_workers=2))
+    await bot.setup_hook()
+    try:
+        svc = bot.service
+        assert svc is not None and len(svc.thinking.pids) == 2
+        assert {p.pid for p in multiprocessing.active_children()} >= set(svc.thinking.pids)
+    finally:
+        await bot.close_service()
+    assert not [p for p in multiprocessing.active_children() if p.name == "gaigel-thinking"]
 
 
 def test_database_url_wins_over_the_path_and_a_bad_one_is_named(tmp_path: Path) -> None:

@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 
 from bot.service import GameService, ServiceError
-from bot.service import coach as coach_module
 from bot.service.coach import REVIEW_SEED, review_plays
 from bot.texts import refusal_text
 from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
+from engine.players.questions import Evaluate
 from engine.players.strong import Evaluation
 
 ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
@@ -25,16 +25,21 @@ BUDGET = 10_000
 """A budget the sampling never reaches: the number of worlds decides, not the clock."""
 
 
-class WatchedStrong(StrongPlayer):
-    """The review's strong player, noting what each evaluation was given and gave."""
-
+def watch_evaluations(svc: GameService) -> list[tuple[View, Evaluation]]:
+    """What each evaluation the review asks of the thinking processes was given and gave
+    (the question's view, the answer), in order."""
     asked: list[tuple[View, Evaluation]] = []
+    ask = svc.thinking.ask
 
-    def evaluate(self, view: View, *, samples: int = 32) -> Evaluation:
-        assert isinstance(view, View)
-        evaluation = super().evaluate(view, samples=samples)
-        WatchedStrong.asked.append((view, evaluation))
-        return evaluation
+    async def watched(question: Any, **kwargs: Any) -> Any:
+        answer = await ask(question, **kwargs)
+        if isinstance(question, Evaluate):
+            assert isinstance(question.view, View) and isinstance(question.player, StrongPlayer)
+            asked.append((question.view, answer))
+        return answer
+
+    svc.thinking.ask = watched  # type: ignore[method-assign]
+    return asked
 
 
 async def beginner_table(url: str, **options: Any) -> tuple[GameService, int]:
@@ -65,10 +70,9 @@ async def play_deal(svc: GameService, tid: int, rng: random.Random) -> None:
 
 
 async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores_better(
-        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(coach_module, "StrongPlayer", WatchedStrong)
-    WatchedStrong.asked = []
+        db_url: str) -> None:
     svc, tid = await beginner_table(db_url, show_points=True)
+    asked = watch_evaluations(svc)
     try:
         await play_deal(svc, tid, random.Random(2))
         t = svc.tables[tid]
@@ -98,11 +102,10 @@ async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores
 
         # The strong player was given Bob's view at each of his plays, and nothing else; the
         # named plays are those its evaluation puts furthest ahead of Bob's card.
-        views = [v for v, _ in WatchedStrong.asked]
+        views = [v for v, _ in asked]
         assert views == [seat_view(d, seat) for _, d in mine.values()]
         leads = []
-        for (_, evaluation), (action, _) in zip(WatchedStrong.asked, mine.values(),
-                                                strict=True):
+        for (_, evaluation), (action, _) in zip(asked, mine.values(), strict=True):
             best, made = evaluation.best(), evaluation.index(action)
             if best is not None and made is not None and best != made:
                 lead, error = evaluation.lead(best, made)
@@ -111,9 +114,9 @@ async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores
         assert sorted(leads, reverse=True)[:len(points)] == points
 
         # Asked again: the same review, not worked out again.
-        asked = len(WatchedStrong.asked)
+        count = len(asked)
         assert await svc.review(tid, BOB) is review
-        assert len(WatchedStrong.asked) == asked
+        assert len(asked) == count
     finally:
         await svc.close()
 

@@ -136,7 +136,7 @@ class PlayHandlers(HandlerBase):
 
     async def review(self, req: Request, table_id: int) -> None:
         """The coach's review of the clicker's plays in the last deal (the table's Review
-        button), in a new ephemeral message; the search runs on a worker thread meanwhile."""
+        button), in a new ephemeral message; the search runs in a thinking process meanwhile."""
         await think(req.interaction)
         review = await self.svc.review(table_id, req.user_id)
         await req.answer(review_text(review, req.lang, req.table.options.suit_style))

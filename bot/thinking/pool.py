@@ -1,0 +1,538 @@
+"""The thinking processes: every search of a computer player, a Hint or a Review runs in one of
+a few worker processes, never on the interpreter that serves the event loop, which only sends
+a question and awaits its answer.
+
+Fair and bounded:
+
+- *one search in flight per lane*: a question names its lanes (its table, the person who
+  asked), and a question whose lane is busy waits, so one table or one person never holds more
+  than one process, whatever they click; the waiting questions go out first come, first
+  served;
+- *shared*: questions asked with the same ``share`` key while the first is unanswered get its
+  answer (a Hint clicked fifty times on one position is one search);
+- *bounded*: a question that has a quick answer (its ``fallback``; a ``Choose``: the
+  heuristic's choice) and a clock budget gets a deadline of its budget plus ``GRACE_MS``.
+  When it goes out, its budget shrinks with the queue behind it (the pool is saturated: each
+  search gets a fair share of the time) and to what is left until its deadline; past the
+  deadline, or with too little time left, it is answered by its fallback. So no computer's
+  turn waits much more than its budget.
+  A question without a clock (a fixed number of worlds and a seed, where the same answer
+  everywhere matters) or without a fallback (an evaluation) waits for its search.
+
+A process that dies is replaced; its question is asked again once, else answered by its
+fallback. ``start()`` starts the processes and waits until each is ready (its imports done);
+``close()`` stops them and leaves none behind.
+
+Processes start by ``forkserver`` where the platform has it (else ``spawn``): never ``fork``,
+the bot has threads (aiosqlite's, the pictures'). The fork server imports
+``bot.thinking.worker`` and the engine, and the main module as multiprocessing does (once,
+not in every process): a script that opens the service keeps its work under ``if __name__ ==
+"__main__":`` (``python -m bot`` is not imported again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import multiprocessing
+import os
+import pickle
+import threading
+import time
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.players.questions import NoFallback, Question
+
+from .worker import serve
+
+log = logging.getLogger("bot.thinking")
+
+GRACE_MS = 100.0
+"""How much longer than its budget a question with a fallback may take before the fallback
+answers it: the pipe both ways and the search's last step past its own deadline."""
+MARGIN_MS = 40.0
+"""Kept free of a shrunk budget at the end: the search overruns its budget by a step."""
+MIN_SEARCH_MS = 10.0
+"""Less time left than this: the fallback answers at once, no search is sent."""
+TRIES = 2
+"""A question whose process died is asked once more, then answered by its fallback."""
+START_FAILURES = 3
+"""Processes that die before they are ready, in a row, before ``start()`` gives up."""
+STOP_WAIT_S = 2.0
+"""How long ``close()`` waits for a process to stop before it kills it."""
+
+
+def default_workers() -> int:
+    """The cores this process may use, less one for the event loop; at least one."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, cores - 1)
+
+
+class ThinkingError(RuntimeError):
+    """A question could not be answered (its process died twice, or its search failed) and
+    has no fallback."""
+
+
+class ThinkingClosed(ThinkingError):
+    """The pool was closed while the question waited."""
+
+
+@dataclass
+class ThinkingStats:
+    """Counts since the pool was made (for tests, benchmarks and logs)."""
+
+    asked: int = 0
+    """Questions asked, shared ones included."""
+    shared: int = 0
+    """Questions answered by a search another asker had already started."""
+    searches: int = 0
+    """Searches sent to a process."""
+    shrunk: int = 0
+    """Of those, sent with less than their budget (a busy pool, or a late start)."""
+    answered: int = 0
+    """Questions answered by their search."""
+    fallbacks: int = 0
+    """Questions answered by their fallback (late, no time left, or the search failed)."""
+    retried: int = 0
+    """Questions asked again because their process died."""
+    lost: int = 0
+    """Processes that died and were replaced."""
+
+
+@dataclass(eq=False)
+class _Job:
+    id: int
+    question: Question
+    blob: bytes
+    """The question pickled when asked: the player's memory as it was then."""
+    lanes: tuple[Hashable, ...]
+    future: asyncio.Future[Any]
+    deadline: float | None
+    """``time.perf_counter()`` seconds after which the fallback answers; None: none."""
+    share: Hashable | None = None
+    tries: int = 0
+    timer: asyncio.TimerHandle | None = None
+
+
+@dataclass(eq=False)
+class _Worker:
+    process: Any
+    conn: Any
+    pid: int | None
+    ready: bool = False
+    gone: bool = False
+    job: _Job | None = None
+    reaped: bool = False
+
+
+@dataclass(eq=False)
+class ThinkingPool:
+    """``await pool.start()``; ``await pool.ask(question, lanes=..., share=...)``;
+    ``await pool.close()``."""
+
+    size: int = field(default_factory=default_workers)
+    method: str | None = None
+    """``forkserver`` or ``spawn`` (default: ``forkserver`` where available)."""
+    grace_ms: float = GRACE_MS
+    stats: ThinkingStats = field(default_factory=ThinkingStats)
+
+    def __post_init__(self) -> None:
+        if self.size < 1:
+            raise ValueError("a thinking pool needs at least one process")
+        self._workers: list[_Worker] = []
+        self._dying: list[_Worker] = []
+        """Processes given up on (killed) whose end has not been seen yet."""
+        self._queue: list[_Job] = []
+        self._busy: set[Hashable] = set()
+        self._shared: dict[Hashable, asyncio.Future[Any]] = {}
+        self._spawning: set[asyncio.Task[None]] = set()
+        self._start_task: asyncio.Task[None] | None = None
+        self._changed = asyncio.Event()
+        """Set when a process became ready or died (``start`` waits for it)."""
+        self._closing = asyncio.Event()
+        self._early_deaths = 0
+        self._ids = itertools.count(1)
+        self._closed = False
+
+    # ------------------------------------------------------------------ life cycle
+
+    async def start(self) -> None:
+        """Start the processes and wait until every one is ready (idempotent)."""
+        if self._closed:
+            raise ThinkingClosed("the thinking pool is closed")
+        if self._start_task is None:
+            self._start_task = asyncio.ensure_future(self._start())
+        await asyncio.shield(self._start_task)
+
+    async def _start(self) -> None:
+        self._spawn_missing()
+        while sum(w.ready for w in self._workers) < self.size:
+            if self._early_deaths >= START_FAILURES:
+                raise ThinkingError("the thinking processes die before they are ready")
+            if self._closed:
+                raise ThinkingClosed("the thinking pool is closed")
+            self._changed.clear()
+            await self._changed.wait()
+
+    @property
+    def pids(self) -> list[int]:
+        """The process ids of the live, ready processes."""
+        return [w.pid for w in self._workers if w.ready and not w.gone and w.pid is not None]
+
+    @property
+    def waiting(self) -> int:
+        """Questions waiting for a process."""
+        return len(self._queue)
+
+    @property
+    def busy(self) -> int:
+        """Searches under way in a process."""
+        return sum(w.job is not None for w in self._workers)
+
+    async def close(self) -> None:
+        """Stop every process (one that is searching, or does not stop in time, is killed)
+        and answer every waiting question with ``ThinkingClosed``. Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
+        self._closing.set()
+        self._changed.set()
+        if self._spawning:  # a process on its way is stopped as soon as it has started
+            await asyncio.gather(*self._spawning, return_exceptions=True)
+        if self._start_task is not None and not self._start_task.done():
+            self._start_task.cancel()
+        jobs = list(self._queue) + [w.job for w in self._workers if w.job is not None]
+        busy = [w for w in self._workers if w.job is not None]
+        self._queue.clear()
+        for job in jobs:
+            self._finish(job, error=ThinkingClosed("the thinking pool was closed"))
+        workers, self._workers = list(self._workers), []
+        dying, self._dying = list(self._dying), []
+        loop = asyncio.get_running_loop()
+        for w in workers + dying:
+            self._unwatch(loop, w)
+            if w in busy:  # a search holds no state worth waiting for
+                with contextlib.suppress(OSError, ValueError):
+                    w.process.kill()
+            elif not w.gone:
+                with contextlib.suppress(OSError, ValueError):
+                    w.conn.send(None)
+        processes = [w.process for w in workers + dying if not w.reaped]
+        if processes:
+            await _apart(_stop, processes)
+        for w in workers:
+            w.conn.close()
+
+    # ------------------------------------------------------------------ asking
+
+    async def ask(self, question: Question | Callable[[], Question], *,
+                  lanes: Iterable[Hashable] = (), share: Hashable | None = None) -> Any:
+        """The answer to ``question`` (or to the question ``question()`` makes, made only if no
+        search is shared), from a process. ``lanes``: at most one search in flight per lane.
+        ``share``: a key under which askers of the same question share one search."""
+        self.stats.asked += 1
+        if share is not None and (shared := self._shared.get(share)) is not None:
+            self.stats.shared += 1
+            return await asyncio.shield(shared)
+        if self._closed:
+            raise ThinkingClosed("the thinking pool is closed")
+        if not self._workers and not self._spawning:
+            self._spawn_missing()  # not started yet: start now
+        if not isinstance(question, Question):
+            question = question()
+        loop = asyncio.get_running_loop()
+        deadline = None
+        if question.timed and question.has_fallback:
+            deadline = time.perf_counter() + (question.budget + self.grace_ms) / 1000.0
+        job = _Job(next(self._ids), question,
+                   pickle.dumps(question, protocol=pickle.HIGHEST_PROTOCOL),
+                   tuple(dict.fromkeys(lanes)), loop.create_future(), deadline, share)
+        if deadline is not None:
+            job.timer = loop.call_later(deadline - time.perf_counter(), self._late, job)
+        if share is not None:
+            self._shared[share] = job.future
+        self._queue.append(job)
+        self._pump()
+        return await asyncio.shield(job.future)
+
+    # ------------------------------------------------------------------ scheduling
+
+    def _pump(self) -> None:
+        """Send waiting questions to idle processes: the first whose lanes are free."""
+        for w in list(self._workers):
+            if not self._queue:
+                return
+            if not w.ready or w.gone or w.job is not None:
+                continue
+            while (job := self._next()) is not None:
+                if self._send(w, job):
+                    break
+
+    def _next(self) -> _Job | None:
+        for i, job in enumerate(self._queue):
+            if not any(lane in self._busy for lane in job.lanes):
+                del self._queue[i]
+                return job
+        return None
+
+    def _send(self, w: _Worker, job: _Job) -> bool:
+        """Send ``job`` to ``w`` with the budget it may use now; False if it was answered by
+        its fallback instead (too late)."""
+        budget: float | None = None
+        if job.deadline is not None:
+            full = job.question.budget
+            fair = full * self.size / (self.size + len(self._queue))
+            left = (job.deadline - time.perf_counter()) * 1000.0 - MARGIN_MS
+            budget = min(fair, left)
+            if budget < MIN_SEARCH_MS:
+                self._finish(job, fallback=True)
+                return False
+            if budget < full:
+                self.stats.shrunk += 1
+            else:
+                budget = None
+        try:
+            w.conn.send((job.id, budget, job.blob))
+        except (OSError, ValueError):
+            self._queue.insert(0, job)
+            self._lost(w)
+            return True
+        w.job = job
+        self._busy.update(job.lanes)
+        self.stats.searches += 1
+        return True
+
+    def _late(self, job: _Job) -> None:
+        """The deadline passed: the fallback answers (a search under way goes on to its end,
+        its lanes busy until then, and its answer is dropped)."""
+        if job in self._queue:
+            self._queue.remove(job)
+        self._finish(job, fallback=True)
+
+    def _finish(self, job: _Job, answer: Any = None, *, fallback: bool = False,
+                error: BaseException | None = None) -> None:
+        """Answer ``job``'s askers: with ``answer``, its fallback, or ``error``."""
+        if job.timer is not None:
+            job.timer.cancel()
+        if job.share is not None and self._shared.get(job.share) is job.future:
+            del self._shared[job.share]
+        if job.future.done():
+            return
+        if fallback:
+            try:
+                answer = job.question.fallback()
+            except NoFallback:
+                error = ThinkingError(f"no answer to {type(job.question).__name__}")
+            except Exception as exc:
+                log.exception("the fallback of a question failed")
+                error = ThinkingError(str(exc))
+            else:
+                self.stats.fallbacks += 1
+        if error is not None:
+            job.future.set_exception(error)
+            job.future.exception()  # retrieved: no one may be waiting any more
+        else:
+            if not fallback:
+                self.stats.answered += 1
+            job.future.set_result(answer)
+
+    # ------------------------------------------------------------------ the processes
+
+    def _spawn_missing(self) -> None:
+        missing = self.size - sum(not w.gone for w in self._workers) - len(self._spawning)
+        delay = min(5.0, 0.1 * (2 ** self._early_deaths - 1))
+        for _ in range(max(0, missing)):
+            task = asyncio.ensure_future(self._add_worker(delay))
+            self._spawning.add(task)
+            task.add_done_callback(self._spawning.discard)
+
+    async def _add_worker(self, delay: float) -> None:
+        """Start one process (after ``delay`` seconds: processes that died young wait a
+        little longer each time) and watch its pipe and its end."""
+        if delay:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._closing.wait(), delay)
+        if self._closed:
+            return
+        context = _context(self.method)
+        parent, child = context.Pipe()
+        process = context.Process(target=serve, args=(child,), name="gaigel-thinking",
+                                  daemon=True)
+        try:
+            await _apart(process.start)
+        except Exception:
+            parent.close()
+            if not self._closed:
+                log.exception("a thinking process did not start")
+                self._died_young()
+                task = asyncio.current_task()
+                if task is not None:
+                    self._spawning.discard(task)  # not counted as on its way any more
+                self._spawn_missing()
+            return
+        finally:
+            child.close()
+        if self._closed:
+            parent.close()
+            await _apart(_stop, [process])
+            return
+        w = _Worker(process, parent, process.pid)
+        self._workers.append(w)
+        loop = asyncio.get_running_loop()
+        loop.add_reader(parent.fileno(), self._on_message, w)
+        loop.add_reader(process.sentinel, self._on_exit, w)
+
+    def _on_message(self, w: _Worker) -> None:
+        try:
+            message = w.conn.recv()
+        except (EOFError, OSError):
+            self._lost(w)
+            return
+        if message[0] == "ready":
+            w.ready = True
+            self._early_deaths = 0
+            self._changed.set()
+            self._pump()
+            return
+        job_id, ok, answer = message
+        job, w.job = w.job, None
+        if job is None or job.id != job_id:  # never expected: one question at a time
+            log.error("thinking process %s answered a question it was not asked", w.pid)
+        else:
+            self._busy.difference_update(job.lanes)
+            if ok:
+                self._finish(job, answer)
+            else:
+                log.error("a search failed in process %s: %s", w.pid, answer)
+                self._finish(job, fallback=True)
+        self._pump()
+
+    def _on_exit(self, w: _Worker) -> None:
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(w.process.sentinel)
+        w.process.join(0)
+        w.reaped = True
+        if w in self._dying:
+            self._dying.remove(w)
+        self._lost(w)
+        try:
+            w.process.close()
+        except ValueError:  # not reaped after all: close() stops it
+            self._dying.append(w)
+            w.reaped = False
+
+    def _lost(self, w: _Worker) -> None:
+        """A process died (or its pipe broke): replace it; its question goes out again once,
+        else its fallback answers."""
+        if w.gone:
+            return
+        w.gone = True
+        loop = asyncio.get_running_loop()
+        loop.remove_reader(w.conn.fileno())
+        if not w.reaped:
+            with contextlib.suppress(OSError, ValueError):
+                w.process.kill()
+            self._dying.append(w)
+        w.conn.close()
+        if w in self._workers:
+            self._workers.remove(w)
+        if self._closed:
+            return
+        self.stats.lost += 1
+        if not w.ready:
+            self._died_young()
+        log.warning("thinking process %s ended%s; starting another", w.pid,
+                    f" (exit code {w.process.exitcode})" if w.reaped else "")
+        job, w.job = w.job, None
+        if job is not None:
+            self._busy.difference_update(job.lanes)
+            job.tries += 1
+            late = job.deadline is not None and time.perf_counter() >= job.deadline
+            if job.tries < TRIES and not late and not job.future.done():
+                self.stats.retried += 1
+                self._queue.insert(0, job)
+            else:
+                self._finish(job, fallback=True)
+        self._changed.set()
+        self._spawn_missing()
+        self._pump()
+
+    def _died_young(self) -> None:
+        """A process died before it was ready. After ``START_FAILURES`` in a row with none
+        ready, the waiting questions are answered without a search (their fallback, else
+        ``ThinkingError``) rather than wait for processes that may never come; new processes
+        are still tried, less and less often."""
+        self._early_deaths += 1
+        self._changed.set()
+        if self._early_deaths >= START_FAILURES and not any(w.ready for w in self._workers):
+            log.error("the thinking processes do not start (%d tries in a row)",
+                      self._early_deaths)
+            waiting, self._queue = self._queue, []
+            for job in waiting:
+                self._finish(job, fallback=True)
+
+    @staticmethod
+    def _unwatch(loop: asyncio.AbstractEventLoop, w: _Worker) -> None:
+        if not w.gone:
+            loop.remove_reader(w.conn.fileno())
+        if not w.reaped:
+            loop.remove_reader(w.process.sentinel)
+
+
+def _context(method: str | None) -> Any:
+    if method is None:
+        method = ("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
+                  else "spawn")
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        # The fork server imports these once and every process forks from it, ready. The
+        # main module is among them (as by default), else each process would run it again.
+        context.set_forkserver_preload(["__main__", "bot.thinking.worker"])
+    return context
+
+
+async def _apart(fn: Callable[..., Any], *args: Any) -> Any:
+    """``fn(*args)`` in a thread of its own, which starts with an empty context: starting and
+    joining processes waits on multiprocessing's pipes, timed with ``time.monotonic``, which a
+    harness such as simcord makes virtual (and still) in the bot's own context and executor."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[Any] = loop.create_future()
+
+    def answer(result: Any, error: BaseException | None) -> None:
+        if done.done():
+            return
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(result)
+
+    def run() -> None:
+        try:
+            result = fn(*args)
+        except BaseException as exc:
+            loop.call_soon_threadsafe(answer, None, exc)
+        else:
+            loop.call_soon_threadsafe(answer, result, None)
+
+    threading.Thread(target=run, name="gaigel-thinking-start", daemon=True).start()
+    return await done
+
+
+def _stop(processes: list[Any]) -> None:
+    """Wait for ``processes`` to end (they were told to stop); kill the late ones."""
+    end = time.perf_counter() + STOP_WAIT_S
+    for p in processes:
+        p.join(max(0.0, end - time.perf_counter()))
+    for p in processes:
+        if p.is_alive():
+            p.kill()
+            p.join()
+    for p in processes:
+        p.close()

@@ -1,0 +1,48 @@
+"""The loop of one thinking process: questions in, answers out, until told to stop.
+
+Runs in a process of its own (``bot.thinking.pool``), which imports only this module and the
+engine: a question (``engine.players.questions``) arrives pickled with the budget it may
+use, its ``answer()`` goes back. Nothing here touches the bot's state, its database or Discord.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+from typing import Any
+
+import engine.players.questions  # noqa: F401  (imported before the first question: warm)
+
+NICENESS = 10
+"""Thinking yields the cores to the process that answers people's clicks when both want them
+(a search is bounded by its budget: on a busy machine it samples fewer worlds)."""
+
+
+def serve(conn: Any) -> None:
+    """Answer ``(job, budget_ms, pickled question)`` messages on ``conn`` with ``(job, True,
+    answer)`` or ``(job, False, what went wrong)``; ``None`` or a closed pipe ends the loop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the bot's to handle, not ours
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
+    conn.send(("ready", os.getpid()))
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        job, budget_ms, blob = message
+        try:
+            question = pickle.loads(blob)
+            if budget_ms is not None:
+                question = question.within(budget_ms)
+            reply: tuple[Any, ...] = (job, True, question.answer())
+        except Exception as exc:  # a bug in one question must not end the process
+            reply = (job, False, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except (EOFError, OSError):
+            return
