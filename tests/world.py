@@ -454,12 +454,15 @@ def rigged_pack(hands: list[list[str]], trump: str) -> list[str]:
 
 
 def rig(monkeypatch: pytest.MonkeyPatch, *packs: list[str]) -> None:
-    """The next deals are dealt from these packs, in order (then shuffled as usual)."""
+    """The next deals are dealt from these packs, in order (then from their fair seeds as
+    usual; a rigged deal does not match its fair-deal line, of course)."""
     import bot.service.deals as deals_module
+    from engine import Layout
     queue = list(packs)
-    real = deals_module.shuffled_pack
+    real = deals_module.fair_layout
 
-    def fake(rng: Any) -> list[str]:
-        return list(queue.pop(0)) if queue else real(rng)
+    def fake(server_seed: bytes, salt: str, players: int) -> Layout:
+        return Layout.from_pack(list(queue.pop(0)), players) if queue else real(
+            server_seed, salt, players)
 
-    monkeypatch.setattr(deals_module, "shuffled_pack", fake)
+    monkeypatch.setattr(deals_module, "fair_layout", fake)

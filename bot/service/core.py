@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from engine import Deal
+from engine.fair import new_server_seed, seed_from_int
 
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Statement, Storage
@@ -82,7 +83,7 @@ class TableChanges:
         lock is released (it may call the service again, also for the same table)."""
         self.computer_budget_ms = computer_budget_ms
         self.rng = random.Random(seed) if seed is not None else None
-        """With a seed, the packs dealt and the computers' seeds are drawn from it."""
+        """With a seed, the deals' secrets and the computers' seeds are drawn from it."""
         self.tables = TableRegistry(closed_kept)
         self.create_lock = asyncio.Lock()
         """Opening tables one at a time keeps one live table per channel."""
@@ -212,6 +213,8 @@ class TableChanges:
         rows = await self.db.read(q.load_live, None, self.shards)
         for row in rows:
             table = self.build(row)
+            if table.next_seed is None and table.status in ("open", "waiting"):
+                await self.draw_next_seed(table)  # a table from before fair deals
             self.tables.add(table)
             self.recovered.append(table.id)
         if rows:
@@ -254,6 +257,20 @@ class TableChanges:
         if not t.live:
             self.tables.note_closed(t)
         return True
+
+    def new_seed(self) -> bytes:
+        """A deal's secret (``engine.fair``): from the operating system in play; with the
+        service's test ``seed``, drawn from its generator, so runs repeat."""
+        if self.rng is not None:
+            return seed_from_int(self.rng.randrange(2**63))
+        return new_server_seed()
+
+    async def draw_next_seed(self, t: LiveTable) -> None:
+        """Store a secret for the table's next deal where it has none (never replacing one:
+        its commitment may have been shown). No version bump: no hand changes."""
+        seed = self.new_seed().hex()
+        stored = await self.db.write(lambda c: q.keep_next_seed(c, t.id, seed))
+        t.next_seed = bytes.fromhex(stored) if stored else None
 
     def new_brain(self, t: LiveTable, seat: int) -> Computer:
         """A computer player for ``seat`` of the table's current deal, of its chair's level."""
