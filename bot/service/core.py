@@ -258,17 +258,27 @@ class TableChanges:
             self.tables.note_closed(t)
         return True
 
-    def new_seed(self) -> bytes:
-        """A deal's secret (``engine.fair``): from the operating system in play; with the
-        service's test ``seed``, drawn from its generator, so runs repeat."""
-        if self.rng is not None:
-            return seed_from_int(self.rng.randrange(2**63))
-        return new_server_seed()
+    def seed_draw(self) -> int | None:
+        """With the service's test ``seed``, the next number of its generator for a deal's
+        secret (drawn on the event loop, so in a repeatable order); None in play."""
+        return self.rng.randrange(2**63) if self.rng is not None else None
+
+    @staticmethod
+    def seed_for(draw: int | None, table_id: int, number: int) -> bytes:
+        """The secret of deal ``number`` at a table (``engine.fair``): from the operating
+        system in play; from ``draw`` with the test seed, so runs repeat (named by the table
+        and deal too: a restarted seeded service draws the same numbers again)."""
+        if draw is None:
+            return new_server_seed()
+        return seed_from_int(draw | table_id << 63 | number << 127)
+
+    def new_seed(self, t: LiveTable, number: int) -> bytes:
+        return self.seed_for(self.seed_draw(), t.id, number)
 
     async def draw_next_seed(self, t: LiveTable) -> None:
         """Store a secret for the table's next deal where it has none (never replacing one:
         its commitment may have been shown). No version bump: no hand changes."""
-        seed = self.new_seed().hex()
+        seed = self.new_seed(t, t.deal_number + 1).hex()
         stored = await self.db.write(lambda c: q.keep_next_seed(c, t.id, seed))
         t.next_seed = bytes.fromhex(stored) if stored else None
 

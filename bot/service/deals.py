@@ -50,7 +50,7 @@ class Dealing:
         shift = (number - 1) % n
         # A table from before fair deals may have no secret drawn yet: one now (its
         # commitment was never shown, but its line is kept and revealed all the same).
-        server_seed = t.next_seed if t.next_seed is not None else self.core.new_seed()
+        server_seed = t.next_seed if t.next_seed is not None else self.core.new_seed(t, number)
         fair = FairDeal.new(server_seed, salt)
         layout = fair_layout(server_seed, salt, n)
         deal = Deal(layout, t.rules)
@@ -121,7 +121,7 @@ class Dealing:
             status = "over" if scored.match_over else "waiting"
             result_rows = self._result_rows(t, deal, end, outcome.culprit, now)
             if status == "waiting":  # the next deal's secret, committed to from now on
-                next_seed = self.core.new_seed()
+                next_seed = self.core.new_seed(t, t.deal_number + 1)
         score_json = None if end is None else {"change": end.change.to_json(),
                                                 "points": list(end.points), "after": end.score}
 

@@ -52,17 +52,20 @@ class Lobby:
             opts = base.changed(levels(), **options)
             rules = opts.engine_rules()
             now = self.core.clock()
-            first_seed = self.core.new_seed()  # the first deal's secret: committed to at once
+            draw = self.core.seed_draw()
 
-            def txn(c: Any) -> int:
+            def txn(c: Any) -> tuple[int, bytes]:
                 tid = q.insert_table(c, guild_id, channel_id, host_id, opts.players,
-                                     rules.to_json(), opts.to_json(), now, first_seed.hex())
+                                     rules.to_json(), opts.to_json(), now)
+                # the first deal's secret, stored with the table: committed to at once
+                seed = TableChanges.seed_for(draw, tid, 1)
+                q.set_next_seed(c, tid, seed.hex())
                 if seat_host:
                     q.put_seat(c, tid, 0, host_id, host_name, False, None)
-                return tid
+                return tid, seed
 
             try:
-                tid = await self.core.db.write(txn)
+                tid, first_seed = await self.core.db.write(txn)
             except Exception as exc:
                 if is_duplicate(exc):  # another start in this channel won
                     raise ServiceError("table_exists") from None

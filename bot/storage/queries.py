@@ -37,15 +37,12 @@ def bump(c: Connection, table_id: int, version: int, **columns: Any) -> int:
 
 
 def insert_table(c: Connection, guild_id: int, channel_id: int, host_id: int,
-                 players: int, rules: dict[str, Any], options: dict[str, Any], now: float,
-                 next_seed: str | None = None) -> int:
-    """A new open table; ``next_seed``: the secret of its first deal (hex)."""
+                 players: int, rules: dict[str, Any], options: dict[str, Any], now: float) -> int:
     cur = c.execute(
         "INSERT INTO tables (guild_id, channel_id, host_id, players, rules, options, status,"
-        " version, created_at, updated_at, next_seed)"
-        " VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?, ?) RETURNING id",
-        (guild_id, channel_id, host_id, players, dumps(rules), dumps(options), now, now,
-         next_seed))
+        " version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'open', 0, ?, ?)"
+        " RETURNING id",
+        (guild_id, channel_id, host_id, players, dumps(rules), dumps(options), now, now))
     return int(cur.fetchone()[0])
 
 
