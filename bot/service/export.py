@@ -144,7 +144,8 @@ def _csv_values(d: dict[str, Any]) -> list[Any]:
         "+".join(teams.get(d["winner_team"], [])), d["games"], d["reason"], after["kind"],
         standing,
         "; ".join(f"{r['name']}={r['rating']:.2f}" for r in d.get("ratings", [])),
-        "" if (fair := fair_line(d)) is None else f"{fair.commitment}:{fair.seed or ''}:{fair.salt}",
+        "" if (fair := fair_line(d)) is None
+        else f"{fair.commitment}:{fair.seed or ''}:{fair.salt}",
     ]
 
 
