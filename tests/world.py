@@ -158,6 +158,11 @@ class World:
         self.last_table: int | None = None
         self.hands: dict[str, Any] = {}
         """The latest hand message each user opened (a live message object)."""
+        self.secrets_seen: set[str] = set()
+        """Every deal secret (``engine.fair`` seed, hex) the leak checks saw while it was
+        secret: a running deal's seed or a table's next seed."""
+        self._requests_checked = 0
+        """The bot's requests to Discord already searched for secrets."""
 
     # --- world
 
@@ -402,14 +407,46 @@ class World:
 
     # --- hidden information
 
+    def secrets(self) -> set[str]:
+        """The deal secrets no one may see now (hex): the seed of the table's deal while it
+        is not over, and the seed of its next deal (``engine.fair``)."""
+        live = self.live()
+        out = set()
+        if live.next_seed is not None:
+            out.add(live.next_seed.hex())
+        if (live.fair is not None and live.fair.seed is not None and live.deal is not None
+                and not live.deal.over):
+            out.add(live.fair.seed)
+        return out
+
+    def check_no_secret_seed(self, *, messages: bool = True) -> set[str]:
+        """No secret seed (``secrets``) in anything the bot sent to Discord since the last
+        check (every request's payload: messages, edits, interaction answers, DMs, deleted
+        ones too) nor (``messages``) in any message a user can see (``secret_in``). Returns
+        the secrets."""
+        secrets = self.secrets()
+        self.secrets_seen |= secrets
+        requests = self.env.http_requests
+        fresh, self._requests_checked = requests[self._requests_checked:], len(requests)
+        for e in fresh:
+            sent = f"{e.path} {e.params!r} {e.json!r}"
+            assert not any(x in sent for x in secrets), f"a secret seed sent: {e.method} {e.path}"
+        if messages:
+            for name in self.users:
+                for m in self.visible(name):
+                    assert secret_in(m, secrets) is None, f"{name} sees a secret seed"
+        return secrets
+
     def check_no_leaks(self) -> None:
-        """No message a user can see shows a card of another player's hand.
+        """No message a user can see shows a card of another player's hand, or the secret
+        seed of a deal that is not over or of the next deal (``check_no_secret_seed``).
 
         Exact for the live messages: the table message shows at most the public view's
         cards, a user's latest hand at most their own view's cards. Everywhere: card codes
         appear in custom_ids only on the owner's own ephemeral or DM hand.
         """
         from engine import public_view, seat_view
+        secrets = self.check_no_secret_seed(messages=False)
         live = self.live()
         deal = live.deal
         state = self.state()
@@ -422,6 +459,7 @@ class World:
                    if deal is not None and seat is not None else Counter())
             latest = self.hands.get(name)
             for m in self.visible(name):
+                assert secret_in(m, secrets) is None, f"{name} sees a secret seed"
                 ids = custom_ids(m)
                 private = m.flags.ephemeral or m.guild is None
                 for cid in ids:
@@ -445,11 +483,38 @@ class World:
                         f"the ceremony shows a card from a hand: {text}"
 
 
+def secret_in(message: discord.Message, secrets: set[str]) -> str | None:
+    """The text of ``message`` (content, embeds, labels, custom_ids, attachments' names and
+    descriptions) that holds one of ``secrets``, if any."""
+    texts = message_texts(message) + custom_ids(message) + [
+        f"{a.filename} {a.description or ''}" for a in message.attachments]
+    return next((t for t in texts if any(x in t for x in secrets)), None)
+
+
 def log_card_leaks(records: Iterable[logging.LogRecord]) -> list[str]:
     """Log lines of the bot (INFO and up) that name a card code."""
     return [r.getMessage() for r in records
             if r.name.startswith("bot") and r.levelno >= logging.INFO
             and CARD_CODE.search(r.getMessage())]
+
+
+def log_secret_leaks(records: Iterable[logging.LogRecord], secrets: Iterable[str]) -> list[str]:
+    """Log lines of the bot (INFO and up) that name a deal secret (a seed in hex): the bot
+    logs none, not even a revealed one."""
+    secrets = set(secrets)
+    return [r.getMessage() for r in records
+            if r.name.startswith("bot") and r.levelno >= logging.INFO
+            and any(x in r.getMessage() for x in secrets)]
+
+
+async def stored_secrets(world: World) -> set[str]:
+    """Every deal secret the bot's database holds (each deal's seed, each table's next)."""
+    def read(c: Any) -> set[str]:
+        seeds = {r[0] for r in c.execute("SELECT fair_seed FROM deals")}
+        seeds |= {r[0] for r in c.execute("SELECT next_seed FROM tables")}
+        return {x for x in seeds if x}
+
+    return await world.svc.db.read(read)  # type: ignore[no-any-return]
 
 
 def rigged_pack(hands: list[list[str]], trump: str) -> list[str]:
@@ -471,12 +536,15 @@ def rigged_pack(hands: list[list[str]], trump: str) -> list[str]:
 
 
 def rig(monkeypatch: pytest.MonkeyPatch, *packs: list[str]) -> None:
-    """The next deals are dealt from these packs, in order (then shuffled as usual)."""
+    """The next deals are dealt from these packs, in order (then from their fair seeds as
+    usual; a rigged deal does not match its fair-deal line, of course)."""
     import bot.service.deals as deals_module
+    from engine import Layout
     queue = list(packs)
-    real = deals_module.shuffled_pack
+    real = deals_module.fair_layout
 
-    def fake(rng: Any) -> list[str]:
-        return list(queue.pop(0)) if queue else real(rng)
+    def fake(server_seed: bytes, salt: str, players: int) -> Layout:
+        return Layout.from_pack(list(queue.pop(0)), players) if queue else real(
+            server_seed, salt, players)
 
-    monkeypatch.setattr(deals_module, "shuffled_pack", fake)
+    monkeypatch.setattr(deals_module, "fair_layout", fake)

@@ -19,6 +19,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from engine import Deal
+from engine.fair import new_server_seed, seed_from_int
 
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Statement, Storage
@@ -86,7 +87,7 @@ class TableChanges:
         self.thinking = ThinkingPool(computer_workers or default_workers())
         """The processes every search runs in (``GameService.open`` starts them)."""
         self.rng = random.Random(seed) if seed is not None else None
-        """With a seed, the packs dealt and the computers' seeds are drawn from it."""
+        """With a seed, the deals' secrets and the computers' seeds are drawn from it."""
         self.tables = TableRegistry(closed_kept)
         self.create_lock = asyncio.Lock()
         """Opening tables one at a time keeps one live table per channel."""
@@ -219,6 +220,8 @@ class TableChanges:
         rows = await self.db.read(q.load_live, None, self.shards)
         for row in rows:
             table = self.build(row)
+            if table.next_seed is None and table.status in ("open", "waiting"):
+                await self.draw_next_seed(table)  # a table from before fair deals
             self.tables.add(table)
             self.recovered.append(table.id)
         if rows:
@@ -261,6 +264,30 @@ class TableChanges:
         if not t.live:
             self.tables.note_closed(t)
         return True
+
+    def seed_draw(self) -> int | None:
+        """With the service's test ``seed``, the next number of its generator for a deal's
+        secret (drawn on the event loop, so in a repeatable order); None in play."""
+        return self.rng.randrange(2**63) if self.rng is not None else None
+
+    @staticmethod
+    def seed_for(draw: int | None, table_id: int, number: int) -> bytes:
+        """The secret of deal ``number`` at a table (``engine.fair``): from the operating
+        system in play; from ``draw`` with the test seed, so runs repeat (named by the table
+        and deal too: a restarted seeded service draws the same numbers again)."""
+        if draw is None:
+            return new_server_seed()
+        return seed_from_int(draw | table_id << 63 | number << 127)
+
+    def new_seed(self, t: LiveTable, number: int) -> bytes:
+        return self.seed_for(self.seed_draw(), t.id, number)
+
+    async def draw_next_seed(self, t: LiveTable) -> None:
+        """Store a secret for the table's next deal where it has none (never replacing one:
+        its commitment may have been shown). No version bump: no hand changes."""
+        seed = self.new_seed(t, t.deal_number + 1).hex()
+        stored = await self.db.write(lambda c: q.keep_next_seed(c, t.id, seed))
+        t.next_seed = bytes.fromhex(stored) if stored else None
 
     def new_brain(self, t: LiveTable, seat: int) -> Computer:
         """A computer player for ``seat`` of the table's current deal, of its chair's level."""

@@ -8,8 +8,8 @@ import logging
 from collections.abc import Iterable
 from typing import Any
 
-from engine import Action, Deal, Layout
-from engine.cards import shuffled_pack
+from engine import Action, Deal
+from engine.fair import FairDeal, fair_layout
 from engine.match import MatchScore, outcome_of
 from engine.tricks import team_of
 
@@ -35,8 +35,10 @@ class Dealing:
     def __init__(self, core: TableChanges) -> None:
         self.core = core
 
-    async def start(self, change: Change, *, new_match: bool) -> None:
-        """Deal the next deal (the first of a new match with ``new_match``)."""
+    async def start(self, change: Change, *, new_match: bool, salt: str = "") -> None:
+        """Deal the next deal (the first of a new match with ``new_match``) from the table's
+        next secret and ``salt`` (the starting click's interaction id, "" when no click
+        started it): ``engine.fair``, whose commitment the table has shown."""
         t = change.table
         n = t.players
         if new_match or t.match is None or t.match.over:
@@ -46,11 +48,11 @@ class Dealing:
             match = t.match
             number = t.deal_number + 1
         shift = (number - 1) % n
-        rng = self.core.rng
-        if rng is not None:
-            layout = Layout.from_pack(shuffled_pack(rng), n)
-        else:
-            layout = Layout.shuffled(n)
+        # A table from before fair deals may have no secret drawn yet: one now (its
+        # commitment was never shown, but its line is kept and revealed all the same).
+        server_seed = t.next_seed if t.next_seed is not None else self.core.new_seed(t, number)
+        fair = FairDeal.new(server_seed, salt)
+        layout = fair_layout(server_seed, salt, n)
         deal = Deal(layout, t.rules)
         seats = []
         for s in range(n):
@@ -68,11 +70,13 @@ class Dealing:
                 mid = q.insert_match(c, t.id, match.kind, match.to_json(), now)
             q.clear_ready(c, t.id)
             did = q.insert_deal(c, t.id, mid, number, shift, n, t.rules.to_json(),
-                                layout.to_json(), seats, now)
+                                layout.to_json(), seats, now,
+                                (fair.commitment, server_seed.hex(), fair.salt))
             return mid, did
 
-        mid, did = await self.core.commit(t, insert, now=now, status="playing")
+        mid, did = await self.core.commit(t, insert, now=now, status="playing", next_seed=None)
         t.status = "playing"
+        t.next_seed, t.fair = None, fair
         t.match, t.match_id = match, mid
         t.deal, t.deal_id, t.deal_number, t.shift = deal, did, number, shift
         t.turn_since = now
@@ -105,6 +109,7 @@ class Dealing:
         new_match: MatchScore | None = None
         result_rows: list[tuple[Any, ...]] = []
         status = t.status
+        next_seed: bytes | None = None
         if deal.result is not None:
             outcome = outcome_of(deal, t.shift)
             new_match = t.match.copy()
@@ -112,9 +117,11 @@ class Dealing:
             display = new_match.display()
             end = with_call(t, DealEnd(deal_id, t.deal_number, deal.result, outcome.winner,
                                        outcome.games, outcome.reason, outcome.points, scored,
-                                       display))
+                                       display, fair=t.fair))
             status = "over" if scored.match_over else "waiting"
             result_rows = self._result_rows(t, deal, end, outcome.culprit, now)
+            if status == "waiting":  # the next deal's secret, committed to from now on
+                next_seed = self.core.new_seed(t, t.deal_number + 1)
         score_json = None if end is None else {"change": end.change.to_json(),
                                                 "points": list(end.points), "after": end.score}
 
@@ -128,6 +135,8 @@ class Dealing:
             if end is not None:
                 assert new_match is not None and deal.result is not None
                 q.set_status(c, table_id, status, now)
+                if next_seed is not None:
+                    q.set_next_seed(c, table_id, next_seed.hex())
                 q.finish_deal(c, deal_id, now, deal.result.to_json(), end.winner_team,
                               end.games, end.reason, score_json or {})
                 q.insert_results(c, result_rows)
@@ -155,6 +164,7 @@ class Dealing:
             t.match = new_match
             t.last_end = end
             t.status = status
+            t.next_seed = next_seed
             t.brains = {}
             if status == "over":
                 self.core.tables.note_closed(t)

@@ -12,6 +12,10 @@ sigma, deals played and won in the rated part); a server or full JSON export end
 ``"ratings"``, the stored ratings per season. CSV adds a last column ``ratings``:
 ``name=rating`` for the players rated at that deal, separated by ``; ``.
 
+Fair deals (issue 30, ``docs/FAIRNESS.md``; added fields): a deal dealt from a committed
+secret has ``"fair": {"commitment", "seed", "salt"}``, which ``python -m engine verify``
+checks; CSV adds a last column ``fair``: ``commitment:seed:salt`` (empty for older deals).
+
 CSV is for spreadsheets, so no cell may start a formula (OWASP, "CSV Injection"): a text cell
 beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
 (``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``), and every text cell is quoted, so a
@@ -46,6 +50,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import IO, Any
 
+from engine.fair import FairDeal
+
 from ..storage import queries as q
 from ..storage.db import Storage
 from .errors import BadOption
@@ -54,7 +60,7 @@ from .ratings import current_ratings, history_for_deals
 FORMATS = ("json", "csv")
 PAGE = 200
 CSV_COLUMNS = ("time", "table", "match", "deal", "players", "teams", "preset", "trump",
-               "winner", "games", "reason", "scoring", "strokes_after", "ratings")
+               "winner", "games", "reason", "scoring", "strokes_after", "ratings", "fair")
 
 
 def iso(ts: float | None) -> str | None:
@@ -87,7 +93,18 @@ def deal_record(d: dict[str, Any]) -> dict[str, Any]:
                     "points": score.get("points"), "change": score["change"],
                     "after": score["after"]},
         **({"ratings": d["ratings"]} if d.get("ratings") else {}),
+        **({"fair": fair.to_json()} if (fair := fair_line(d)) is not None else {}),
     }
+
+
+def fair_line(d: dict[str, Any]) -> FairDeal | None:
+    """A stored deal's fair-deal line; its seed only once the deal has ended (only finished
+    deals are exported; a running deal's seed is as secret as its hands). None for a deal
+    dealt before fair deals."""
+    if d.get("fair_commitment") is None:
+        return None
+    fair = FairDeal(d["fair_commitment"], d["fair_seed"], d["fair_salt"] or "")
+    return fair if d.get("ended_at") is not None else fair.hidden()
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -127,6 +144,8 @@ def _csv_values(d: dict[str, Any]) -> list[Any]:
         "+".join(teams.get(d["winner_team"], [])), d["games"], d["reason"], after["kind"],
         standing,
         "; ".join(f"{r['name']}={r['rating']:.2f}" for r in d.get("ratings", [])),
+        "" if (fair := fair_line(d)) is None
+        else f"{fair.commitment}:{fair.seed or ''}:{fair.salt}",
     ]
 
 

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine import Action, Deal, Event, IllegalAction, Layout, Result, Rules
+from engine.fair import FairDeal
 from engine.match import MatchChange, MatchScore
 from engine.tricks import team_of
 
@@ -28,6 +29,8 @@ def build_table(row: dict[str, Any], new_brain: Callable[[LiveTable, int], Compu
     rules = Rules.from_json(json.loads(row["rules"]))
     t = LiveTable(row["id"], row["guild_id"], row["channel_id"], row["host_id"], options,
                   rules, row["status"], row["version"], row["message_id"], lock)
+    if row.get("next_seed"):
+        t.next_seed = bytes.fromhex(row["next_seed"])
     for s in row["seats"]:
         t.chairs[s["chair"]] = Chair(s["chair"], s["user_id"], s["name"], bool(s["computer"]),
                                      s["level"], bool(s["away"]), s["missed"])
@@ -42,6 +45,7 @@ def build_table(row: dict[str, Any], new_brain: Callable[[LiveTable, int], Compu
         return t
     deal = Deal(Layout.from_json(json.loads(d["layout"])), Rules.from_json(json.loads(d["rules"])))
     t.deal, t.deal_id, t.deal_number, t.shift = deal, d["id"], d["number"], d["shift"]
+    t.fair = fair_of(d)
     t.turn_since = d["started_at"]
     history: list[list[Event]] = []
     for a in d["actions"]:
@@ -95,4 +99,12 @@ def stored_end(d: dict[str, Any]) -> DealEnd:
                            tuple(change["delta"]), change["capped"], change["phase_before"],
                            change["phase_after"], change["match_over"],
                            change["match_winner"]),
-        score=score["after"])
+        score=score["after"], fair=fair_of(d))
+
+
+def fair_of(d: dict[str, Any]) -> FairDeal | None:
+    """A stored deal's fair-deal line with its seed (None for a deal dealt before fair
+    deals): the caller keeps the seed secret until the deal is over."""
+    if d.get("fair_commitment") is None:
+        return None
+    return FairDeal(d["fair_commitment"], d["fair_seed"], d["fair_salt"] or "")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from engine.fair import FairError, check_salt
+
 from ..storage import queries as q
 from ..storage.errors import is_duplicate
 from .computer import levels
@@ -64,21 +66,26 @@ class Lobby:
             opts = base.changed(levels(), **options)
             rules = opts.engine_rules()
             now = self.core.clock()
+            draw = self.core.seed_draw()
 
-            def txn(c: Any) -> int:
+            def txn(c: Any) -> tuple[int, bytes]:
                 tid = q.insert_table(c, guild_id, channel_id, host_id, opts.players,
                                      rules.to_json(), opts.to_json(), now)
+                # the first deal's secret, stored with the table: committed to at once
+                seed = TableChanges.seed_for(draw, tid, 1)
+                q.set_next_seed(c, tid, seed.hex())
                 if seat_host:
                     q.put_seat(c, tid, 0, host_id, host_name, False, None)
-                return tid
+                return tid, seed
 
             try:
-                tid = await self.core.db.write(txn)
+                tid, first_seed = await self.core.db.write(txn)
             except Exception as exc:
                 if is_duplicate(exc):  # another start in this channel won
                     raise ServiceError("table_exists") from None
                 raise
             t = LiveTable(tid, guild_id, channel_id, host_id, opts, rules)
+            t.next_seed = first_seed
             if seat_host:
                 t.chairs[0] = Chair(0, host_id, host_name)
             self.core.tables.add(t)
@@ -273,8 +280,11 @@ class Lobby:
         if t.status == "playing":
             await self.computers.run(change)
 
-    async def start(self, table_id: int, user_id: int, *, fill: bool = False) -> list[Committed]:
-        """The host starts the match (``fill``: seat computers in the empty chairs first)."""
+    async def start(self, table_id: int, user_id: int, *, fill: bool = False,
+                    salt: str = "") -> list[Committed]:
+        """The host starts the match (``fill``: seat computers in the empty chairs first).
+        ``salt``: the id of the click that starts it ("" when none did), mixed into the deal."""
+        salt = checked_salt(salt)
         async with self.core.change(table_id) as change:
             t = change.table
             need_host_before_start(t, user_id)
@@ -290,15 +300,17 @@ class Lobby:
                     if not fill:
                         raise ServiceError("not_full")
                     await self._seat_computer(t, i, t.options.level, f"Computer {i + 1}")
-            await self.dealing.start(change, new_match=True)
+            await self.dealing.start(change, new_match=True, salt=salt)
             more = await self.computers.run(change, one_card=True)
         if more:
             await self.computers.play_on(table_id, change.outcomes)
         return change.outcomes
 
-    async def next_deal(self, table_id: int, user_id: int) -> list[Committed]:
+    async def next_deal(self, table_id: int, user_id: int, *, salt: str = "") -> list[Committed]:
         """Deal again: at once when the host asks, else when every present person is ready.
-        Returns the new deal's outcomes, or nothing while others are not ready yet."""
+        Returns the new deal's outcomes, or nothing while others are not ready yet. ``salt``:
+        the id of this click, mixed into the deal if this click deals it."""
+        salt = checked_salt(salt)
         async with self.core.change(table_id) as change:
             t = change.table
             if t.status == "playing":
@@ -318,7 +330,7 @@ class Lobby:
                                if not c.away and c.user_id not in t.ready]
                 if waiting_for:
                     return []
-            await self.dealing.start(change, new_match=False)
+            await self.dealing.start(change, new_match=False, salt=salt)
             more = await self.computers.run(change, one_card=True)
         if more:
             await self.computers.play_on(table_id, change.outcomes)
@@ -360,3 +372,12 @@ class Lobby:
             await self.core.commit(t, lambda db: q.set_away(db, t.id, chair, False, 0))
             c.away, c.missed = False, 0
             return public_state(t)
+
+
+def checked_salt(salt: str) -> str:
+    """A deal's salt as ``engine.fair`` takes it (decimal digits or ""), else ``bad_option``
+    before anything changes."""
+    try:
+        return check_salt(salt)
+    except FairError as exc:
+        raise BadOption(str(exc)) from None

@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from engine import Action, Event, Result, Rules, RulesError, View
 from engine.deal import EndReason
+from engine.fair import FairDeal
 from engine.match import KINDS, MatchChange
 
 from .errors import BadOption, ServiceError
@@ -208,6 +209,9 @@ class DealEnd:
     """The chair whose knock or accusation ended the deal (None: no call ended it)."""
     accused: int | None = None
     """The table team an accusation that ended the deal was against."""
+    fair: FairDeal | None = None
+    """The deal's fair-deal line, revealed (the deal is over): commitment, seed and salt;
+    None for a deal dealt before fair deals."""
 
     @property
     def match_over(self) -> bool:
@@ -299,3 +303,7 @@ class PublicState:
     """Winning table team."""
     hints: tuple[tuple[int, int], ...] = ()
     """(chair, hints asked) in the current or just finished deal (beginner tables)."""
+    commitment: str | None = None
+    """The fair-deal commitment (``engine.fair``) of the deal being played, or, before the
+    start and between deals, of the next deal; None when no deal is to come. Never the seed
+    of a deal that is not over: a finished deal's seed is in ``last_result.fair``."""

@@ -193,13 +193,16 @@ class GameService:
         has started)."""
         return await self.lobby.kick(table_id, user_id, chair)
 
-    async def start(self, table_id: int, user_id: int, *, fill: bool = False) -> list[Committed]:
-        """The host starts the match (``fill``: seat computers in the empty chairs first)."""
-        return await self.lobby.start(table_id, user_id, fill=fill)
+    async def start(self, table_id: int, user_id: int, *, fill: bool = False,
+                    salt: str = "") -> list[Committed]:
+        """The host starts the match (``fill``: seat computers in the empty chairs first;
+        ``salt``: the starting click's interaction id, see ``engine.fair``)."""
+        return await self.lobby.start(table_id, user_id, fill=fill, salt=salt)
 
-    async def next_deal(self, table_id: int, user_id: int) -> list[Committed]:
-        """Deal again: at once when the host asks, else when every present person is ready."""
-        return await self.lobby.next_deal(table_id, user_id)
+    async def next_deal(self, table_id: int, user_id: int, *, salt: str = "") -> list[Committed]:
+        """Deal again: at once when the host asks, else when every present person is ready
+        (``salt``: this click's interaction id, used if this click deals)."""
+        return await self.lobby.next_deal(table_id, user_id, salt=salt)
 
     async def end(self, table_id: int, user_id: int) -> PublicState:
         """The host closes the table (a deal in progress is left unfinished and unexported)."""

@@ -11,6 +11,7 @@ import asyncio
 from dataclasses import dataclass
 
 from engine import Deal, Rules, team_count
+from engine.fair import FairDeal
 from engine.match import MatchScore
 
 from .computer import Computer
@@ -41,6 +42,7 @@ class LiveTable:
         "id", "guild_id", "channel_id", "message_id", "host_id", "options", "rules", "status",
         "version", "chairs", "lock", "match", "match_id", "deal", "deal_id", "deal_number",
         "shift", "brains", "turn_since", "last_end", "ready", "dirty", "claims_due", "hints",
+        "next_seed", "fair",
     )
 
     def __init__(self, table_id: int, guild_id: int, channel_id: int, host_id: int,
@@ -76,6 +78,13 @@ class LiveTable:
         """Something happened after which a computer seat may have a new claim to make."""
         self.hints: dict[int, int] = {}
         """Hints asked for in the current deal, by chair (beginner tables; memory only)."""
+        self.next_seed: bytes | None = None
+        """The secret the next deal will be dealt from (``engine.fair``), stored before its
+        commitment is shown; None while a deal runs and once no deal is to come. As secret
+        as the hands: only its commitment leaves the service."""
+        self.fair: FairDeal | None = None
+        """The current (or last) deal's fair-deal line with its seed; the seed leaves the
+        service only once that deal is over (``DealEnd.fair``)."""
 
     @property
     def players(self) -> int:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine import View, public_view, seat_view
+from engine.fair import commitment_of
 from engine.tricks import team_of
 
 from .errors import NotSeated, NotStarted
@@ -72,4 +73,14 @@ def public_state(t: LiveTable) -> PublicState:
         deadline=deadline(t), last_result=t.last_end,
         match_over=match is not None and match.over,
         match_winner=match.winner if match is not None else None,
-        hints=tuple(sorted(t.hints.items())))
+        hints=tuple(sorted(t.hints.items())), commitment=commitment(t))
+
+
+def commitment(t: LiveTable) -> str | None:
+    """What the table shows of the secret it deals from: the commitment of the deal being
+    played, or before the start and between deals of the next one (never a seed)."""
+    if t.status == "playing":
+        return t.fair.commitment if t.fair is not None else None
+    if t.status in ("open", "waiting") and t.next_seed is not None:
+        return commitment_of(t.next_seed)
+    return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import Action, View
+from engine.fair import FairDeal
 from engine.tricks import team_of
 from engine.views import TrickView
 
@@ -283,6 +284,9 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
         return clip("\n".join(lines))
     if state.last_result is not None and state.status in ("waiting", "over"):
         lines.append(result_line(state, state.last_result))
+        if state.last_result.fair is not None and state.last_result.fair.seed is not None:
+            lines.append(fair_revealed_line(lang, state.last_result.number,
+                                            state.last_result.fair))
         if state.hints:
             lines.append(say(lang, "hints_line", hints=", ".join(
                 f"{chair_name(state, chair)} {count}" for chair, count in state.hints)))
@@ -297,6 +301,9 @@ def table_content(state: PublicState, notices: list[str] | tuple[str, ...] = (),
         lines.append(say(lang, "match_won", winner=team_label(state, state.match_winner)))
     elif state.status == "ended":
         lines.append(say(lang, "status_ended"))
+    if state.commitment is not None:
+        number = state.deal_number if state.status == "playing" else state.deal_number + 1
+        lines.append(say(lang, "fair_commitment", number=number, commitment=state.commitment))
     lines += [f"-# {n}" for n in notices]
     if state.status in ("open", "playing", "waiting"):
         lines.append(say(lang, "table_primer"))
@@ -348,6 +355,13 @@ def recount_picture_text(lang: str, style: str, tricks: Any, melds: int = 0,
             parts.append(f"{say(lang, 'recount_picture_melds')}: {melds}")
         parts.append(f"{say(lang, 'recount_picture_total')}: {total}")
     return clip(say(lang, "alt_recount", parts=". ".join(parts) + "."), 1024)
+
+
+def fair_revealed_line(lang: str, number: int, fair: FairDeal) -> str:
+    """A finished deal's secret and salt, with which anyone can deal it again
+    (``docs/FAIRNESS.md``); only ever given a deal that is over."""
+    salt = f"`{fair.salt}`" if fair.salt else say(lang, "fair_no_salt")
+    return say(lang, "fair_revealed", number=number, seed=fair.seed, salt=salt)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

@@ -262,6 +262,19 @@ MIGRATIONS: tuple[str, ...] = (
     DROP TABLE shown_messages;
     ALTER TABLE shown_messages_new RENAME TO shown_messages;
     """,
+    # 12: provably fair deals (issue 30, docs/FAIRNESS.md). ``tables.next_seed``: the secret
+    # of the table's next deal in 64 hex digits, drawn when the table opens and when a deal
+    # ends, so its commitment (its SHA-256) can be shown before the click that starts that
+    # deal and never changes (NULL: no deal to come). A deal keeps its fair-deal line: the
+    # commitment, the seed (secret until the deal has ended: only finished deals are
+    # exported) and the salt (the starting click's interaction id, or ''). Deals dealt before
+    # this step keep NULLs: their records have no ``fair``.
+    """
+    ALTER TABLE tables ADD COLUMN next_seed TEXT;
+    ALTER TABLE deals ADD COLUMN fair_commitment TEXT;
+    ALTER TABLE deals ADD COLUMN fair_seed TEXT;
+    ALTER TABLE deals ADD COLUMN fair_salt TEXT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

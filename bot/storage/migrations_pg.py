@@ -258,6 +258,14 @@ PG_MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE shown_messages ADD CONSTRAINT shown_messages_kind_check
         CHECK (kind IN ('hand', 'dm_hand', 'ceremony', 'ping'));
     """,
+    # 12: provably fair deals: the next deal's secret and each deal's fair-deal line (see
+    # migrations.py).
+    """
+    ALTER TABLE tables ADD COLUMN next_seed TEXT;
+    ALTER TABLE deals ADD COLUMN fair_commitment TEXT;
+    ALTER TABLE deals ADD COLUMN fair_seed TEXT;
+    ALTER TABLE deals ADD COLUMN fair_salt TEXT;
+    """,
 )
 
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)

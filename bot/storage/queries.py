@@ -46,6 +46,20 @@ def insert_table(c: Connection, guild_id: int, channel_id: int, host_id: int,
     return int(cur.fetchone()[0])
 
 
+def set_next_seed(c: Connection, table_id: int, next_seed: str | None) -> None:
+    """The secret of the table's next deal (hex; None: no deal to come)."""
+    c.execute("UPDATE tables SET next_seed = ? WHERE id = ?", (next_seed, table_id))
+
+
+def keep_next_seed(c: Connection, table_id: int, next_seed: str) -> str | None:
+    """``next_seed`` for a table that has none (one already drawn is never replaced: its
+    commitment may have been shown); the table's secret as stored now."""
+    c.execute("UPDATE tables SET next_seed = ? WHERE id = ? AND next_seed IS NULL",
+              (next_seed, table_id))
+    row = c.execute("SELECT next_seed FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None else row[0]
+
+
 def put_seat(c: Connection, table_id: int, chair: int, user_id: int | None, name: str,
              computer: bool, level: str | None, away: bool = False, missed: int = 0) -> None:
     c.execute(
@@ -110,12 +124,17 @@ def end_match(c: Connection, match_id: int, now: float) -> None:
 
 def insert_deal(c: Connection, table_id: int, match_id: int, number: int, shift: int,
                 players: int, rules: dict[str, Any], layout: dict[str, Any],
-                seats: list[dict[str, Any]], now: float) -> int:
+                seats: list[dict[str, Any]], now: float,
+                fair: tuple[str, str, str] | None = None) -> int:
+    """A deal dealt; ``fair``: its (commitment, seed, salt), the seed as secret as the
+    layout until the deal has ended."""
+    commitment, seed, salt = fair if fair is not None else (None, None, None)
     cur = c.execute(
         "INSERT INTO deals (table_id, match_id, number, shift, players, rules, layout, seats,"
-        " started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+        " started_at, fair_commitment, fair_seed, fair_salt)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (table_id, match_id, number, shift, players, dumps(rules), dumps(layout), dumps(seats),
-         now))
+         now, commitment, seed, salt))
     return int(cur.fetchone()[0])
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from world import FOUR, World, custom_ids, log_card_leaks
+from world import FOUR, World, custom_ids, log_card_leaks, log_secret_leaks, stored_secrets
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -44,6 +44,10 @@ async def test_four_people_play_a_deal_to_a_knock_and_a_recount_then_the_next_de
     assert not any(c.endswith(":next") for c in custom_ids(world.channel.history()[-1]))
     assert world.state().seats[-1].dealer and world.state().seats[-1].name == "alice"
     assert log_card_leaks(caplog.records) == []
+    world.check_no_leaks()
+    secrets = world.secrets_seen | await stored_secrets(world)
+    assert len(secrets) == 2  # deal 1's and deal 2's
+    assert log_secret_leaks(caplog.records, secrets) == []
 
 
 async def test_a_six_player_table_plays_a_whole_deal(world: World) -> None:
@@ -71,9 +75,11 @@ async def test_a_table_with_three_computer_players_plays_several_deals(
         assert state.status in ("waiting", "over")
         if state.status == "over":
             break
+        world.check_no_leaks()
         await world.click_table("alice", "next")
         assert world.state().deal_number == deal + 2
     assert log_card_leaks(caplog.records) == []
+    assert log_secret_leaks(caplog.records, await stored_secrets(world)) == []
 
 
 async def test_two_people_and_three_people_tables_play(world: World) -> None:
@@ -94,6 +100,8 @@ async def test_two_people_and_three_people_tables_play(world: World) -> None:
 
 async def test_over_whole_matches_no_message_shows_a_card_of_another_players_hand(
         world: World, caplog: pytest.LogCaptureFixture) -> None:
+    """Nor a deal's secret seed before the deal is over, nor the next deal's, nor a log
+    line any seed (``World.check_no_leaks`` after every action)."""
     await world.seat_four(strokes=2)
     await world.slash("bob", "gaigel dm", mode="on")
     await world.click_table("alice", "start")
@@ -111,3 +119,6 @@ async def test_over_whole_matches_no_message_shows_a_card_of_another_players_han
     assert world.state().status == "over"
     assert "won the match" in world.table_message().content
     assert log_card_leaks(caplog.records) == []
+    secrets = world.secrets_seen | await stored_secrets(world)
+    assert len(secrets) == len(world.secrets_seen) == world.state().deal_number  # one a deal
+    assert log_secret_leaks(caplog.records, secrets) == []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from world import FOUR, World, custom_ids, text
+from world import FOUR, World, custom_ids, rig, rigged_pack, text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -84,13 +84,16 @@ async def test_two_players_clicking_at_the_same_moment_play_in_turn(world: World
     assert "Your hand changed" in answer or "not your turn" in answer
 
 
-async def test_an_illegal_card_from_a_modified_client_is_refused(world: World) -> None:
+async def test_an_illegal_card_from_a_modified_client_is_refused(
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Alice leads with a trump Ace in her hand, which no opening may lead.
+    rig(monkeypatch, rigged_pack([["EA", "B7", "H7", "S7", "BU"], [], [], []], "EK"))
     await world.start_four()
     live = world.live()
     deal = live.deal
     hand = deal.hands[0]
     illegal = next((c for c in hand if not any(a.card == c for a in deal.legal_plays(0))), None)
-    assert illegal is not None  # a trump may not lead with an opening in this deal
+    assert illegal == "EA"  # a trump may not lead with an opening in this deal
     version = world.state().version
     cid = f"gg:h:{world.table_id()}:{version}:p0.{illegal}.g"
     (result,) = await world.click_together([("alice", world.hand("alice"), cid)], forge=True)

@@ -141,6 +141,13 @@ def result_line(record: dict[str, Any], lang: str) -> str:
     return f"  Ergebnis: {reason} — {games} für {winners}."
 
 
+def fair_line(record: dict[str, Any], lang: str) -> str:
+    """The deal's fair-deal line (every exported deal has one since issue 30), in words."""
+    fair = record["fair"]
+    return "  " + say(lang, "replay_fair", commitment=fair["commitment"], seed=fair["seed"],
+                      salt=fair["salt"] or say(lang, "replay_no_salt"))
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_history_export_shows_its_last_deal_or_the_one_asked_for(history: Path,
                                                                    lang: str) -> None:
@@ -156,7 +163,7 @@ def test_a_history_export_shows_its_last_deal_or_the_one_asked_for(history: Path
         trick = lines.index(next(x for x in lines if x.startswith(("Trick 1 ", "Stich 1 "))))
         shown = [line.split(" (")[0] for line in lines[trick + 1: trick + 5]]
         assert shown == first_trick(record, lang)
-        assert lines[-1] == result_line(record, lang)
+        assert lines[-2:] == [result_line(record, lang), fair_line(record, lang)]
 
 
 def test_a_gzip_compressed_export_is_read_as_it_is(history: Path, tmp_path: Path) -> None:
@@ -165,7 +172,8 @@ def test_a_gzip_compressed_export_is_read_as_it_is(history: Path, tmp_path: Path
     deals = json.loads(history.read_text(encoding="utf-8"))["deals"]
     proc = bot("replay", str(packed), "--deal", "2")
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines()[-1] == result_line(deals[1], "en")
+    assert proc.stdout.splitlines()[-2:] == [result_line(deals[1], "en"),
+                                             fair_line(deals[1], "en")]
 
 
 @pytest.mark.parametrize(("deal", "lang", "line"), [

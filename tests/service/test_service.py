@@ -230,11 +230,23 @@ async def test_outcomes_tell_no_card_the_table_has_not_seen(db_url: str) -> None
     """Only public news leaves the service: in whole deals of two people and two computers
     (face-down openings, cards drawn, claims, knocks), no field of any outcome holds a card
     the public had not seen by then, and its events are the engine's as ``seen_by(None)``.
-    The public's knowledge is worked out independently: the stored deals replayed."""
+    The public's knowledge is worked out independently: the stored deals replayed.
+
+    Nor the secret seed of a deal that is not over, nor the table's next seed (issue 30):
+    in no outcome, no public state, at any moment one is told."""
     told: list[Committed] = []
+    secrets_told = 0
 
     async def tell(o: Committed) -> None:
+        nonlocal secrets_told
         told.append(o)
+        t = svc.tables[o.table_id]
+        secrets = {t.next_seed.hex()} if t.next_seed is not None else set()
+        if t.fair is not None and t.fair.seed and t.deal is not None and not t.deal.over:
+            secrets.add(t.fair.seed)
+        shown = repr(o) + repr(svc.public_state(o.table_id))
+        assert secrets and not any(x in shown for x in secrets), o
+        secrets_told += len(secrets)
 
     svc = await open_service(db_url, on_outcome=tell, seed=26)
     rng = random.Random(26)
@@ -280,6 +292,7 @@ async def test_outcomes_tell_no_card_the_table_has_not_seen(db_url: str) -> None
             drawn_hidden += sum(e.kind == "card_drawn" and e.data["card"] is None
                                 for e in public)
         assert len(told) > 100 and face_down > 0 and drawn_hidden > 0
+        assert secrets_told >= len(told)
     finally:
         await svc.close()
 
@@ -744,8 +757,9 @@ async def test_computer_knock_own_turn_leaves_the_knock_to_the_person_on_their_t
 
 async def test_computer_knock_own_turn_a_person_who_plays_on_is_accused(db_url: str) -> None:
     """The waiting partner does not rescue a person who plays on past 101: the computer
-    opponents accuse at once and win a double game."""
-    outcomes = await alice_with_three_computers(db_url, 0, "own_turn",
+    opponents accuse at once and win a double game. (Seed 6 deals Alice's team to 101
+    before the deal is over; the fair deals of issue 30 draw their secrets from the seed.)"""
+    outcomes = await alice_with_three_computers(db_url, 6, "own_turn",
                                                 alice_knocks=False)
     end = outcomes[-1].deal_end
     assert end is not None

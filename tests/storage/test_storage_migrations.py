@@ -211,3 +211,31 @@ def test_migration_11_keeps_the_shown_messages_and_their_foreign_key_and_allows_
     assert [tuple(r) for r in c.execute("SELECT table_id, kind FROM shown_messages")] == [
         (2, "ceremony")]
     c.close()
+
+
+async def test_migration_12_commits_an_open_table_to_its_first_deal_and_keeps_old_deals_unfair(
+        tmp_path: Path) -> None:
+    """A table opened before fair deals gets its next deal's secret when it is recovered,
+    stored, so its commitment is the same after another restart and is the one the deal is
+    dealt from; a deal dealt before keeps no fair-deal line (NULLs)."""
+    path = tmp_path / "old.sqlite3"
+    _make_at(path, 11)
+    service = await GameService.open(str(path), seed=12)
+    try:
+        commitment = service.public_state(1).commitment
+        assert commitment is not None and len(commitment) == 64
+    finally:
+        await service.close()
+    service = await GameService.open(str(path))
+    try:
+        assert service.public_state(1).commitment == commitment
+        await service.join(1, 701, "Guest")
+        await service.start(1, 700, fill=True)
+        fair = service.tables[1].fair
+        assert fair is not None and fair.commitment == commitment and fair.salt == ""
+    finally:
+        await service.close()
+    with sqlite3.connect(path) as c:
+        assert c.execute("SELECT fair_commitment, fair_seed, fair_salt FROM deals WHERE id = 1"
+                         ).fetchone() == (None, None, None)
+        assert c.execute("SELECT next_seed FROM tables WHERE id = 2").fetchone() == (None,)

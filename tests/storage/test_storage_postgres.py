@@ -182,12 +182,15 @@ async def test_a_turn_ping_is_kept_after_migration_11_on_both_back_ends(
     turn ping (kind ``ping``), and forgets a ping only while it is still the one kept."""
     from bot.service import GameService
     from bot.service.models import ShownMessage
+    from bot.storage import queries as q
+    from engine import Rules
     url = new_db_url()
     old = await open_storage(url, migrate_to=10)
     try:
         service = GameService(old, seed=1)
-        state = await service.create_table(1, 10, 5, "Host", players=2)
-        tid = state.table_id
+        # a table as step 10 stores it (the service writes the newest schema's columns)
+        tid = await old.write(lambda c: q.insert_table(c, 1, 10, 5, 2, Rules().to_json(),
+                                                       {"players": 2}, 1.0))
         hand = ShownMessage(tid, "hand", 5, 1, 10, 900, "tok", 1.0)
         await service.remember_message(hand)
     finally:

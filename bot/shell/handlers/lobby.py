@@ -96,9 +96,11 @@ class LobbyHandlers(HandlerBase):
             await self.svc.play_again(table_id, uid)
             reply = say(lang, "again_open" if state.status == "over" else "again_back")
         elif act == "start":
-            await self.svc.start(table_id, uid)
+            # The click's id, which Discord assigns, is the deal's salt (docs/FAIRNESS.md).
+            await self.svc.start(table_id, uid, salt=str(req.interaction.id))
             hand_note = say(lang, "started")
-        elif await self.svc.next_deal(table_id, uid):  # "next": True once the deal starts
+        elif await self.svc.next_deal(table_id, uid, salt=str(req.interaction.id)):
+            # "next": True once this click completed the vote and dealt, with its id as salt
             hand_note = say(lang, "next_started")
         else:  # "next": this vote counted, others still to come
             reply = say(lang, "ready_waiting")
