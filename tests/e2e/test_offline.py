@@ -33,6 +33,8 @@ from bot.offline import (
 )
 from bot.shell.app import Pacing
 
+pytestmark = pytest.mark.usefixtures("deals_repeat")  # the same deals every run
+
 ROOT = Path(__file__).resolve().parents[2]
 POINTS = re.compile(r"Points \(beginner option\):\s*Your team \(A\)\s*(\d+)")
 CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")

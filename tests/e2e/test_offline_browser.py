@@ -38,26 +38,17 @@ from bot.offline import OfflineSession, open_session
 from bot.shell.app import Pacing
 from engine import seat_view
 
-pytestmark = pytest.mark.skipif(find_chromium() is None,
-                                reason="needs Debian's chromium (apt-get install chromium)")
+pytestmark = [pytest.mark.skipif(find_chromium() is None,
+                                 reason="needs Debian's chromium (apt-get install chromium)"),
+              pytest.mark.usefixtures("deals_repeat")]
 
 DEFAULT_SEED, DEFAULT_SEED_TWO = 5, 4
 SEED = int(os.environ.get("GAIGEL_OFFLINE_SEED", DEFAULT_SEED))
 SEED_TWO = int(os.environ.get("GAIGEL_OFFLINE_SEED_TWO", DEFAULT_SEED_TWO))
 """Deals and computer players come from a seeded generator: the same deals every run (see
-``_deals_repeat``). With these seeds You declare a marriage and knock yourself in the
+``deals_repeat`` in tests/conftest.py). With these seeds You declare a marriage and knock yourself in the
 four-seat deal (your computer partner leaves the knock to you until it is its own turn), and
 declare and knock in the two-seat deal."""
-
-
-@pytest.fixture(autouse=True)
-def _deals_repeat(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A deal mixes the id of the click that started it into its cards (``docs/FAIRNESS.md``),
-    and the offline mode numbers clicks by the real clock, so every run's Start click has
-    another id: here the deals are dealt as if no click had started them (salt ""), so a seed
-    gives the same deals every run."""
-    import bot.service.lobby as lobby
-    monkeypatch.setattr(lobby, "checked_salt", lambda salt: "")
 
 MESSAGES = "[...document.querySelectorAll('#channel-message-list .channel-message[data-message-id]')]"
 HAND = (f"{MESSAGES}.filter(m => [...m.querySelectorAll('button.component-button')]"
