@@ -15,7 +15,7 @@ from typing import Any
 
 import engine.players.questions  # noqa: F401  (imported before the first question: warm)
 
-NICENESS = 10
+NICENESS = 19
 """Thinking yields the cores to the process that answers people's clicks when both want them
 (a search is bounded by its budget: on a busy machine it samples fewer worlds)."""
 
