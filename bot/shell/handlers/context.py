@@ -15,7 +15,7 @@ import discord
 from ...service.errors import ServiceError
 from ...service.models import PublicState
 from ...service.service import GameService
-from ...texts import lang_of, refusal_text, say
+from ...texts import lang_of, refusal, refusal_text, say
 from ..decide import Clicked, computers_may_think
 from ..faces import CardFaces
 from ..publish.hands import Hands
@@ -169,6 +169,25 @@ class HandlerBase:
             return
         if computers_may_think(state):
             await think(interaction)
+
+    async def table_request(self, interaction: Interaction,
+                            table_id: int | None) -> Request | None:
+        """The request of a click on a table's (or a replay's) button, or None once answered:
+        an id out of range (a forged one), a table that is no more, a click from another
+        channel."""
+        if table_id is None:
+            req = self.request(interaction, table_id=None)
+            await req.answer(refusal(req.lang, "bad_action"))
+            return None
+        await self.svc.load(table_id)
+        req = self.request(interaction, table_id)
+        if req.state is None:
+            await req.answer(refusal(req.lang, "no_table"))
+            return None
+        if not req.at_table(req.state):
+            await req.answer(refusal(req.lang, "other_table"))
+            return None
+        return req
 
     def request(self, interaction: Interaction, table_id: int | None = None) -> Request:
         """The request; without ``table_id``, about the channel's live table."""

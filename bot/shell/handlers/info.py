@@ -156,17 +156,9 @@ class InfoHandlers(HandlerBase):
     async def replay_click(self, interaction: Interaction, click: ReplayPage | None) -> None:
         """Previous/Next: the asked page of the same deal, made afresh from the stored deal
         (in the clicker's own replay; anywhere else, a new private page)."""
-        if click is None:
-            req = self.request(interaction, table_id=None)
-            await req.answer(refusal(req.lang, "bad_action"))
-            return
-        await self.svc.load(click.table_id)
-        req = self.request(interaction, click.table_id)
-        if req.state is None:
-            await req.answer(refusal(req.lang, "no_table"))
-            return
-        if not req.at_table(req.state):
-            await req.answer(refusal(req.lang, "other_table"))
+        # None: a field out of the database's range, a forged id, not a table
+        req = await self.table_request(interaction, None if click is None else click.table_id)
+        if req is None or click is None:
             return
         await guard(req, self._show_replay(req, click.table_id, deal_id=click.deal_id,
                                            page=click.page,

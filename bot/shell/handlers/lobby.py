@@ -35,17 +35,9 @@ class LobbyHandlers(HandlerBase):
     # ------------------------------------------------------------------ the table's buttons
 
     async def table_click(self, interaction: Interaction, click: TableClick | None) -> None:
-        if click is None:  # a field out of the database's range: a forged id, not a table
-            req = self.request(interaction, table_id=None)
-            await req.answer(refusal(req.lang, "bad_action"))
-            return
-        await self.svc.load(click.table_id)
-        req = self.request(interaction, click.table_id)
-        if req.state is None:
-            await req.answer(refusal(req.lang, "no_table"))
-            return
-        if not req.at_table(req.state):
-            await req.answer(refusal(req.lang, "other_table"))
+        # None: a field out of the database's range, a forged id, not a table
+        req = await self.table_request(interaction, None if click is None else click.table_id)
+        if req is None or click is None:
             return
         if not await self.current_message(req, click.act):
             await req.answer(refusal(req.lang, "old_table_message"))
