@@ -15,9 +15,10 @@ from typing import Any
 
 import engine.players.questions  # noqa: F401  (imported before the first question: warm)
 
-NICENESS = 10
-"""Thinking yields the cores to the process that answers people's clicks when both want them
-(a search is bounded by its budget: on a busy machine it samples fewer worlds)."""
+NICENESS = 19
+"""Thinking yields a core to any other work that wants it, the bot's own first: on a machine
+that has a core to spare a search runs at full speed; on a busy one it samples fewer worlds
+within its budget, and people's clicks do not wait for it."""
 
 
 def serve(conn: Any) -> None:
