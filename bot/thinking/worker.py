@@ -16,8 +16,10 @@ from typing import Any
 import engine.players.questions  # noqa: F401  (imported before the first question: warm)
 
 NICENESS = 19
-"""Thinking yields the cores to the process that answers people's clicks when both want them
-(a search is bounded by its budget: on a busy machine it samples fewer worlds)."""
+"""Thinking yields a core to any other work that wants it, the bot's own first (and on Linux
+the process runs at idle priority, ``SCHED_IDLE``): on a machine that has a core to spare a
+search runs at full speed; on a busy one it samples fewer worlds within its budget, and
+people's clicks do not wait for it."""
 
 
 def serve(conn: Any) -> None:
@@ -26,6 +28,8 @@ def serve(conn: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the bot's to handle, not ours
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
+    with contextlib.suppress(AttributeError, OSError):  # Linux: run only on an idle core
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     conn.send(("ready", os.getpid()))
     while True:
         try:
