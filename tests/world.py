@@ -76,9 +76,10 @@ def message_texts(message: discord.Message) -> list[str]:
         out += [f"{f.name} {f.value}" for f in e.fields]
     for row in message.components:
         for c in getattr(row, "children", [row]):
+            # the face and the label each on their own: a card button shows its card twice
             emoji = getattr(c, "emoji", None)
-            out.append(" ".join(x for x in (str(emoji) if emoji else "",
-                                            getattr(c, "label", None) or "") if x))
+            out += [x for x in (str(emoji) if emoji else "", getattr(c, "label", None) or "")
+                    if x]
     return out
 
 

@@ -16,7 +16,7 @@ from engine.tricks import team_of
 from ..service.models import PublicState
 from ..texts import say
 from .buttons import HandButton, PrimerButton, ReplayButton, TableButton
-from .card_text import Faces, card_label, hand_order, meld_points, rank_text, suit_symbol
+from .card_text import Faces, card_label, hand_order, meld_points, suit_symbol
 from .custom_ids import (
     Accuse,
     AskHint,
@@ -133,8 +133,9 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
     ``retired``: a hand that will not be updated any more: every card greyed, no claims,
     only Refresh (which answers with a fresh hand). ``confirm``: a knock or an accusation
     clicked once: Cancel takes its place, the confirmation a row below (``_asking``).
-    ``faces``: each card shows its face as the button's emoji, with its rank as the label
-    (read where the emoji is not drawn)."""
+    ``faces``: each card shows its face as the button's emoji; the label always carries the
+    suit symbol and the rank, so that Acorns and Bells are told apart at a glance even where
+    the emoji is small or not drawn."""
     style = state.options.suit_style
     tid = state.table_id
 
@@ -152,7 +153,7 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
         card = view.hand[i]
         openings = plays.get(card)
         emoji = face_emoji(card, style, faces)
-        label = rank_text(card, style) if emoji is not None else card_label(card, style)
+        label = card_label(card, style)
         options: list[str | None] = list(openings) if openings else [None]
         for opening in options:
             text = label

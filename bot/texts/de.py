@@ -26,7 +26,7 @@ SENTENCES: dict[str, str] = {
         "Jetzt {name} anklagen? Hat {name} nicht über 101 weitergespielt, verlierst du doppelt. Bestätige innerhalb von 30 Sekunden oder brich ab."
     ),
     "btn_confirm_accuse_named": "{name} jetzt anklagen? Falsch angeklagt verliert doppelt",
-    "first_hand_primer": "-# Neu bei Gaigel? /gaigel help erklärt das Spiel auf ein paar kurzen Seiten.",
+    "first_hand_primer": "-# Neu bei Gaigel? /gaigel hilfe erklärt das Spiel auf ein paar kurzen Seiten.",
     "btn_hint": "Tipp",
     "hints_line": "-# Tipps: {hints}",
     "hint_play": "💡 Der Trainer würde {card} spielen.",
@@ -83,15 +83,15 @@ SENTENCES: dict[str, str] = {
         "Diese Bestätigung ist verfallen (30 Sekunden, oder am Tisch ging es weiter): klicke noch einmal auf „Aus!“ oder Anklagen."
     ),
     "hand_out_of_date": (
-        "⌛ Diese Karten sind veraltet (sie bleiben 15 Minuten aktuell): klicke Aktualisieren oder „Meine Karten“ oder nutze /gaigel hand für frische."
+        "⌛ Diese Karten sind veraltet (sie bleiben 15 Minuten aktuell): klicke Aktualisieren oder „Meine Karten“ oder nutze /gaigel karten für frische."
     ),
     "hand_retired": (
         "Spiel {number} ist vorbei. Deine Karten für das nächste Spiel kommen in einer neuen Nachricht."
     ),
     "btn_previous": "◀ Zurück",
     "btn_next_page": "Weiter ▶",
-    "rules_primer": "Neu bei Gaigel? /gaigel help erklärt das Spiel Seite für Seite.",
-    "table_primer": "-# Neu bei Gaigel? /gaigel help",
+    "rules_primer": "Neu bei Gaigel? /gaigel hilfe erklärt das Spiel Seite für Seite.",
+    "table_primer": "-# Neu bei Gaigel? /gaigel hilfe",
     "table_beginner_on": (
         "-# Die Anfängerhilfe ist an: laufende Punkte, Tipp und Rückblick. /gaigel neu anfaenger:aus für einen Tisch ohne sie."
     ),
@@ -176,7 +176,7 @@ SENTENCES: dict[str, str] = {
         "Auch wenn schon jemand getrumpft hat, muss man beim Bedienen die beste Karte der Farbe stechen, wenn man kann."
     ),
     "primer_marriages": (
-        "Ein Paar sind König und Ober einer Farbe auf der Hand: 20 Augen, in Trumpf 40 (beide Paare einer Farbe auf einmal: 40, in Trumpf 80). Melde es mit dem Knopf in deiner Hand oder /declare; die Augen zählen sofort. Deine Partei muss vorher einen Stich gemacht haben."
+        "Ein Paar sind König und Ober einer Farbe auf der Hand: 20 Augen, in Trumpf 40 (beide Paare einer Farbe auf einmal: 40, in Trumpf 80). Melde es mit dem Knopf in deiner Hand oder /melden; die Augen zählen sofort. Deine Partei muss vorher einen Stich gemacht haben."
     ),
     "primer_meld_any_time": (
         "Melden darf man jederzeit, sobald die eigene Partei einen Stich hat, auch wenn man nicht am Zug ist."
@@ -186,7 +186,7 @@ SENTENCES: dict[str, str] = {
     ),
     "primer_meld_not_after_talon": "Ist der Talon leer, wird nicht mehr gemeldet.",
     "primer_knock": (
-        "Hat eure Partei 101 oder mehr (Stiche und Paare), ruft „Aus!“ (Knopf „Aus!“ oder /knock). Dann werden die Stiche eurer Partei im Kanal umgedreht und gezählt."
+        "Hat eure Partei 101 oder mehr (Stiche und Paare), ruft „Aus!“ (Knopf „Aus!“ oder /ausrufen). Dann werden die Stiche eurer Partei im Kanal umgedreht und gezählt."
     ),
     "primer_count_in_head": "Niemand zeigt die Augen an: zählt im Kopf mit.",
     "primer_knock_right": (
@@ -194,7 +194,7 @@ SENTENCES: dict[str, str] = {
     ),
     "primer_knock_wrong": "Zu früh (unter 101): untergaigelt, die Gegner gewinnen doppelt.",
     "primer_played_on": (
-        "Zu spät: wer mit 101 oder mehr noch eine Karte spielt, hat weitergespielt; die Gegner dürfen das anklagen (/accuse) und gewinnen doppelt (übergaigelt). Eine falsche Anklage verliert doppelt."
+        "Zu spät: wer mit 101 oder mehr noch eine Karte spielt, hat weitergespielt; die Gegner dürfen das anklagen (/anklagen) und gewinnen doppelt (übergaigelt). Eine falsche Anklage verliert doppelt."
     ),
     "primer_five_sevens": (
         "Fünf Siebener auf der Hand gewinnen sofort ein einfaches Spiel (mit ihrem Knopf zeigen)."
@@ -204,7 +204,7 @@ SENTENCES: dict[str, str] = {
         "Dieser Tisch hat die Anfänger-Option: die Augen werden angezeigt, und deine Hand sagt, wann eure Partei „Aus!“ rufen kann."
     ),
     "primer_match_teams": (
-        "Zu viert oder zu sechst sitzen die Partner über Kreuz: jeder zweite Platz ist eine Partei (A, B). /gaigel score zeigt die Partie, /gaigel rules die Regeln dieses Tisches."
+        "Zu viert oder zu sechst sitzen die Partner über Kreuz: jeder zweite Platz ist eine Partei (A, B). /gaigel stand zeigt die Partie, /gaigel regeln die Regeln dieses Tisches."
     ),
     "score_legend_strokes": (
         "Striche: die Verlierer eines Spiels machen einen Strich I (V bei doppeltem Spiel), bis {limit} gemacht sind; danach löschen die Gewinner ihre (~~I~~); wer zuerst keinen Strich mehr hat, gewinnt."
@@ -234,7 +234,7 @@ SENTENCES: dict[str, str] = {
     "opening_trumpf": (
         "· Trumpf: du hast fünf Trümpfe; spiel einen offen aus, du gewinnst, außer jemand mit fünf Trümpfen spielt höher."
     ),
-    "can_knock": "Eure Partei hat 101: ihr könnt „Aus!“ rufen (Knopf „Aus!“ oder /knock).",
+    "can_knock": "Eure Partei hat 101: ihr könnt „Aus!“ rufen (Knopf „Aus!“ oder /ausrufen).",
     "table_title": "Gaigel · Tisch {table}",
     "status_open": "Warte auf Spieler: {taken}/{players} Plätze besetzt. Der Gastgeber startet.",
     "status_waiting": "Das Spiel ist aus. Weiter mit „Nächstes Spiel“.",
@@ -380,7 +380,7 @@ SENTENCES: dict[str, str] = {
         "Du kannst jetzt nicht anklagen: die Gegenseite hat nicht über 101 "
         "weitergespielt."
     ),
-    "why_accuse_name": "Nenne einen Spieler der Seite, die du anklagst: /accuse player:…",
+    "why_accuse_name": "Nenne einen Spieler der Seite, die du anklagst: /anklagen spieler:…",
     "why_accuse_own": "Die eigene Seite kannst du nicht anklagen.",
     "why_deal_over": "Gerade läuft kein Spiel: das letzte ist vorbei.",
     "started": "Das Spiel beginnt.",
@@ -390,7 +390,7 @@ SENTENCES: dict[str, str] = {
         "Gastgeber gibt)."
     ),
     "welcome_back": "Willkommen zurück: dein Platz gehört wieder dir.",
-    "no_table_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /gaigel new.",
+    "no_table_here": "In diesem Kanal gibt es keinen Tisch. Eröffne einen mit /gaigel neu.",
     "not_player": "Du spielst an diesem Tisch nicht mit.",
     "no_pair": "Dieses Paar kannst du jetzt nicht melden.",
     "missing_perms": "Ich kann hier nicht schreiben. Es fehlen die Rechte: {perms}.",
@@ -619,7 +619,7 @@ ERRORS: dict[str, str] = {
     "meld_closed": "Melden ist jetzt nicht möglich.",
     "deal_over": "Dieses Spiel ist vorbei.",
     "not_allowed": "Das ist jetzt nicht erlaubt.",
-    "trump_pair_40": "Das Trumpfpaar zählt 40: melde es mit /declare 40.",
+    "trump_pair_40": "Das Trumpfpaar zählt 40: melde es mit /melden 40.",
     "unknown_suit": (
         "Diese Farbe kenne ich nicht: nenne Eichel, Blatt, Herz oder Schellen (oder ♣ ♠ ♥"
         " ♦)."
@@ -648,8 +648,8 @@ ERRORS: dict[str, str] = {
     "unknown_level": "Unbekannte Computerstufe {level!r}.",
     "bad_action": "Das ist kein Zug.",
     "kick_self": (
-        "Dich selbst kannst du nicht entfernen: mit /gaigel leave übernimmt ein Computer "
-        "deinen Platz, /gaigel end schließt den Tisch."
+        "Dich selbst kannst du nicht entfernen: mit /gaigel verlassen übernimmt ein Computer "
+        "deinen Platz, /gaigel beenden schließt den Tisch."
     ),
     "no_finished_deal": "An diesem Tisch ist noch kein Spiel zu Ende: Es gibt nichts nachzuspielen.",
     "no_such_deal": "Dieser Tisch hat kein Spiel {number}: Bisher waren es {deals}.",

@@ -8,6 +8,7 @@ import pytest
 from world import World, buttons, cards_in_text
 
 from bot.pictures.names import all_names, face_name
+from bot.shell.card_text import card_label, suit_symbol
 from bot.shell.faces import faces_mark, upload_faces
 from bot.shell.run import sync_faces
 
@@ -99,8 +100,10 @@ async def test_with_faces_the_hand_shows_them_and_the_table_names_cards_by_them(
     assert {b.emoji.name for b in cards} == {face_name(c, "german") for c in own}
     for b in cards:
         assert b.emoji.id == ids[b.emoji.name]
-        rank = b.emoji.name.split("_")[2][1:]
-        assert b.label.split(" ")[0] == rank  # the rank: read where the emoji is not drawn
+        card = b.emoji.name.split("_")[2]
+        # suit and rank in the label: Acorns and Bells told apart where the face is small
+        assert b.label.split(" ")[0] == card_label(card, "german")
+        assert suit_symbol(card[0], "german") in b.label
     world.check_no_leaks()
     who = world.to_play()
     await world.play_card(who)

@@ -96,7 +96,7 @@ async def play(s: OfflineSession, limit: int | None = None) -> int:
     for _ in range(300):
         hand = hand_message(s)
         if (hand is not None and "The deal is over." in hand.content) \
-                or " won — " in table_message(s).content:
+                or re.search(r" won( a double game)? — ", table_message(s).content) is not None:
             return played
         if limit is not None and played >= limit:
             return played
@@ -184,7 +184,7 @@ async def test_stopping_and_starting_again_resumes_the_table(tmp_path: Path) -> 
         await s.you.click(table, label="My cards")
         assert cards_line(hand_message(s).content) == cards_before
         await play(s)
-        assert re.search(r"Deal 1: .* won — ", table_message(s).content)
+        assert re.search(r"Deal 1: .* won( a double game)? — ", table_message(s).content)
         assert s.env.errors == []
 
 

@@ -14,8 +14,9 @@ Skipped when Debian's ``chromium`` is not installed (``.ci/run`` installs it).
 
 ``GAIGEL_SCREENSHOTS=docs python -m pytest tests/e2e/test_offline_browser.py`` also writes the
 README's pictures (``docs/offline-table.png``, ``docs/offline-hand.png``), cropped from the
-page after three cards of the four-seat deal, and ``docs/offline-replay.png``: the finished
-deal's second trick in ``/gaigel replay``.
+page after three cards of the four-seat deal, ``docs/offline-replay.png``: the finished
+deal's second trick in ``/gaigel replay``, and the same table and hand on a German server
+(``docs/offline-table-de.png``, ``docs/offline-hand-de.png``).
 """
 
 from __future__ import annotations
@@ -156,14 +157,15 @@ class Page:
         return await self.br.eval(f"{MESSAGES}.map(m => m.innerText)")  # type: ignore[no-any-return]
 
     async def message_parts(self) -> list[list[str]]:
-        """Per message: its text, then each button label (a hand shows a card twice: in its
-        text and on its button)."""
+        """Per message: its text, then each button as its label and its face joined by a NUL
+        (a hand shows a card twice: in its text and on its button; a card button shows its
+        card twice: as its face and in its label)."""
         return await self.br.eval(  # type: ignore[no-any-return]
             f"{MESSAGES}.map(m => {{ const c = m.querySelector('.message-content');"
             f" return [(c?.innerText || '') + ' ' + (c ? {FACES}(c) : ''),"
             " m.querySelector('.message-embeds, .message-embed')?.innerText || '',"
             f" ...[...m.querySelectorAll('button.component-button')].map("
-            f"b => b.innerText + ' ' + {FACES}(b))]; }})")
+            f"b => b.innerText + '\\u0000' + {FACES}(b))]; }})")
 
     async def hand(self) -> dict[str, Any] | None:
         """The latest hand: its text and its buttons (label, enabled)."""
@@ -236,8 +238,13 @@ class Secrets:
         played = Counter(c for t in deal.tricks for c in t.cards)
         allowed = self.known + played
         for content, embeds, *labels in await page.message_parts():
-            for part in (content, embeds, "\n".join(labels)):
-                extra = cards_in_text(part) - allowed
+            on_buttons: Counter[str] = Counter()
+            for label in labels:
+                text, _, face = label.partition("\0")
+                on_buttons += cards_in_text(text) | cards_in_text(face)
+            for part, shown in ((content, cards_in_text(content)), (embeds, cards_in_text(embeds)),
+                                ("\n".join(labels), on_buttons)):
+                extra = shown - allowed
                 assert not extra, f"the page shows {dict(extra)} which You cannot know:\n{part}"
         body = cards_in_text(await page.body())
         for card in self.hidden():
@@ -258,7 +265,8 @@ def our_points(hand_text: str) -> int | None:
 
 
 def deal_over(hand: dict[str, Any] | None, table: str) -> bool:
-    return ("The deal is over." in (hand or {}).get("text", "")) or " won — " in table
+    return ("The deal is over." in (hand or {}).get("text", "")
+            or re.search(r" won( a double game)? — ", table) is not None)
 
 
 async def play_cards(page: Page, secrets: Secrets, log: list[str], *, limit: int | None = None,
@@ -387,7 +395,7 @@ async def test_a_newcomer_plays_a_whole_deal_with_three_computers(
             await play_cards(page, secrets, log)
             table = await page.table()
             texts = "\n".join(await page.messages())
-            assert re.search(r"Deal 1: .* won — ", table), table
+            assert re.search(r"Deal 1: .* won( a double game)? — ", table), table
             assert "Next deal" in table
             assert "a knock by" in texts and "Total" in texts and "Verdict" in texts, texts
             if SEED == DEFAULT_SEED:
@@ -424,7 +432,7 @@ async def test_a_newcomer_knocks_against_one_computer(browser: Chromium, tmp_pat
             await play_cards(page, secrets, log)
             table = await page.table()
             texts = "\n".join(await page.messages())
-            assert re.search(r"Deal 1: .* won — ", table), table
+            assert re.search(r"Deal 1: .* won( a double game)? — ", table), table
             if SEED_TWO == DEFAULT_SEED_TWO:
                 assert any(step.startswith("/declare") for step in log), log
                 assert any(step.startswith("/knock") for step in log), log
@@ -469,3 +477,59 @@ async def screenshots(browser: Chromium, folder: Path,
         await browser.send("Input.dispatchMouseEvent", type="mouseMoved", x=1, y=1)
         await asyncio.sleep(0.3)
         await browser.screenshot(folder / name, clip=box)
+
+
+HAND_DE = (f"{MESSAGES}.filter(m => [...m.querySelectorAll('button.component-button')]"
+           ".some(b => b.innerText.trim() === 'Aktualisieren')).at(-1)")
+TABLE_DE = f"{MESSAGES}.find(m => m.innerText.includes('Gaigel · Tisch'))"
+ENGLISH = re.compile(r"\b(Your|your|table|Deal|deal|Points|turn|rules|players|Knock|Refresh|"
+                     r"trick|Trump|talon|Score|team|Opponents|\dp)\b")
+"""Words only an English table uses: none may be left on a German one."""
+
+
+async def test_a_german_table_reads_german_from_the_first_click_to_the_third_card(
+        browser: Chromium, tmp_path: Path) -> None:
+    """A server set to German: the table, the hand and its buttons speak German only (no
+    "4p", no English word), the hand's card buttons carry suit and rank, no card of a
+    computer's hand shows; with ``GAIGEL_SCREENSHOTS`` the German pictures of the README."""
+    settings = Settings(database_path=str(tmp_path / "gaigel.sqlite3"))
+    async with open_session(settings, port=0, pacing=Pacing.instant(),
+                            service_options={"seed": SEED}) as session:
+        page = Page(browser, session)
+        secrets = Secrets(session)
+        await page.open()
+        await page.slash("gaigel settings", ("language", None, "de"))
+        await page.slash("gaigel new")
+        for _ in range(3):
+            await page.click_button("Computer dazu")
+        await page.click_button("Starten")
+        played = 0
+        for _ in range(60):
+            await secrets.check(page)
+            hand = await browser.eval(
+                f"""(() => {{ const m = {HAND_DE}; if (!m) return null;
+                return {{text: m.querySelector('.message-content')?.innerText || '',
+                         buttons: [...m.querySelectorAll('button.component-button')].map(
+                            b => [b.innerText.trim(), !b.disabled])}}; }})()""")
+            assert hand is not None, "no German hand on the page"
+            if played >= 3:
+                break
+            cards = [i for i, (label, on) in enumerate(hand["buttons"])
+                     if on and cards_in_text(label)]
+            if "Du bist am Zug" in hand["text"] and cards:
+                await page.click_nth(cards[0], within=HAND_DE)
+                played += 1
+            else:
+                await page.catch_up()
+        assert played == 3
+        table = await browser.eval(f"({TABLE_DE})?.innerText || ''")
+        assert "Württemberger Regeln · 4 Spieler" in table, table
+        for text in (table, hand["text"], " ".join(label for label, _ in hand["buttons"])):
+            assert not ENGLISH.search(text), (ENGLISH.search(text), text)
+        # each card button names its suit and its rank (Eichel and Schellen told apart)
+        assert all(sum(cards_in_text(label).values()) == 1
+                   for label, _ in hand["buttons"] if cards_in_text(label))
+        if os.environ.get("GAIGEL_SCREENSHOTS"):
+            await screenshots(browser, Path(os.environ["GAIGEL_SCREENSHOTS"]),
+                              (("offline-table-de.png", TABLE_DE),
+                               ("offline-hand-de.png", HAND_DE)))

@@ -70,3 +70,57 @@ def test_counts_of_one_read_in_the_singular_in_both_languages() -> None:
         "carla wins.")
     assert say_n("en", "verdict", 2, reason="Aus!", winner="team A (alice, carol)",
                  double="").endswith("team A (alice, carol) win.")
+
+
+def test_a_result_line_never_stacks_brackets_in_either_language() -> None:
+    """Issue 29: "untergaigelt (wrong knock) (double game)" read as two afterthoughts; the
+    double game now belongs to the winner's clause, every reason keeps at most one bracket."""
+    from bot.shell.render import reason_text
+    from bot.texts import say
+    from engine.deal import END_REASONS
+    for lang in ("en", "de"):
+        for reason in END_REASONS:
+            line = say(lang, "result_line", number=1, winner="A", reason=reason_text(lang, reason),
+                       double=say(lang, "double"), who="")
+            assert line.count("(") <= 1 and ")(" not in line.replace(" ", ""), line
+    assert say("en", "result_line", number=3, winner="Team A", reason="Aus!",
+               double=say("en", "double"), who="") == "Deal 3: Team A won a double game — Aus!"
+
+
+def _commands(lang: str) -> dict[str, set[str]]:
+    """Each command path as Discord shows it in ``lang`` (from the recorded sync payload),
+    with its options' names."""
+    import json
+    from pathlib import Path
+    tree = json.loads((Path(__file__).parent / "command_tree.json").read_text())
+
+    def name(o: dict) -> str:  # type: ignore[type-arg]
+        return (o.get("name_localizations") or {}).get(lang, o["name"]) if lang != "en" else o["name"]
+
+    out: dict[str, set[str]] = {}
+    for top in tree:
+        subs = [o for o in top.get("options", []) if o.get("type") == 1]
+        for node, path in ([(s, f"/{name(top)} {name(s)}") for s in subs] or [(top, f"/{name(top)}")]):
+            out[path] = {name(o) for o in node.get("options", []) if o.get("type", 0) > 2}
+    return out
+
+
+def test_every_command_a_sentence_names_is_one_discord_shows_in_that_language() -> None:
+    """Issue 29: a German table spoke of /gaigel help and /knock beside /gaigel neu; each
+    language names the commands (and their options) as Discord shows them in it."""
+    import re
+    mention = re.compile(r"(/[a-z]+(?: [a-z_]+)?)((?: [a-z_]+:)*)")
+    for lang, book in (("en", en), ("de", de)):
+        commands = _commands(lang)
+        roots = {path.split(" ")[0] for path in commands}
+        sentences = {**book.SENTENCES, **book.ERRORS}
+        for key, sentence in sentences.items():
+            for m in mention.finditer(sentence):
+                path = m.group(1)
+                if path.split(" ")[0] not in roots:
+                    continue  # not a command (e.g. "1/8")
+                if path not in commands:
+                    path = path.split(" ")[0]
+                assert path in commands, (lang, key, m.group(0))
+                for option in re.findall(r" ([a-z_]+):", m.group(2)):
+                    assert option in commands[path], (lang, key, m.group(0))
