@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.service import GameService, ServiceError
-from bot.service.coach import REVIEW_SEED, review_plays
+from bot.service.coach import REVIEW_MIN_POINTS, REVIEW_Z, review_plays
 from bot.texts import refusal_text
 from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
@@ -84,7 +84,7 @@ async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores
         assert review.deal_number == 1
         assert 1 <= len(review.plays) <= 3 and review.valued >= len(review.plays)
         points = [p.points for p in review.plays]
-        assert points == sorted(points, reverse=True) and min(points) >= 1
+        assert points == sorted(points, reverse=True) and min(points) >= REVIEW_MIN_POINTS
 
         # Each named play is Bob's own, in the trick named, and the strong player's card
         # was his to play then (never another hand's card).
@@ -109,8 +109,9 @@ async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores
             best, made = evaluation.best(), evaluation.index(action)
             if best is not None and made is not None and best != made:
                 lead, error = evaluation.lead(best, made)
-                if lead > error:
-                    leads.append(round(evaluation.points(lead)))
+                points_at_stake = round(evaluation.points(lead))
+                if lead > REVIEW_Z * error and points_at_stake >= REVIEW_MIN_POINTS:
+                    leads.append(points_at_stake)
         assert sorted(leads, reverse=True)[:len(points)] == points
 
         # Asked again: the same review, not worked out again.
@@ -241,12 +242,11 @@ def test_the_review_is_the_same_whatever_the_cards_the_seat_never_saw() -> None:
             checked += 1
             named += len(first[0])
             break
-        if checked >= 3:
+        if checked >= 3 and named > 0:
             break
     assert checked >= 3 and named > 0
 
 
 def _review(layout: Layout, rules: Rules, actions: list[Action], seat: int) -> tuple[Any, int]:
     mine = {k for k, a in enumerate(actions) if a.seat == seat and a.do == "play"}
-    coach = StrongPlayer(seat, layout.players, rules, seed=REVIEW_SEED, budget_ms=BUDGET)
-    return review_plays(layout, rules, actions, seat, mine, coach, samples=12)
+    return review_plays(layout, rules, actions, seat, mine, table_id=1, deal_id=1, worlds=24)
