@@ -59,10 +59,13 @@ def coach_seed(table_id: int, deal_id: int, actions: int) -> int:
 
 
 def coach_question(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
-                   seed: int, *, worlds: int = COACH_WORLDS) -> tuple[Evaluate, Deal]:
+                   seed: int, *, worlds: int | None = None) -> tuple[Evaluate, Deal]:
     """The coach's question at ``seat`` after ``actions``: a strong player that watched those
     actions as the seat saw them, asked to value every play of the seat's view in ``worlds``
-    worlds without a clock, with ``seed``. Also the deal replayed to that position."""
+    worlds (default ``COACH_WORLDS``) without a clock, with ``seed``. Also the deal replayed
+    to that position."""
+    if worlds is None:
+        worlds = COACH_WORLDS
     coach = StrongPlayer(seat, layout.players, rules, seed=seed, budget_ms=math.inf,
                          max_samples=worlds)
     deal = Deal(layout, rules)
@@ -170,7 +173,7 @@ does."""
 
 def review_steps(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
                  mine: Collection[int], *, table_id: int, deal_id: int,
-                 worlds: int = COACH_WORLDS) -> ReviewSteps:
+                 worlds: int | None = None) -> ReviewSteps:
     """``review_plays`` one evaluation at a time: each is yielded as a question (the coach's
     question at that position, ``coach_question``) and its answer sent back, wherever it was
     worked out."""
@@ -196,7 +199,7 @@ def review_steps(layout: Layout, rules: Rules, actions: Sequence[Action], seat: 
 
 def review_plays(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
                  mine: Collection[int], *, table_id: int, deal_id: int,
-                 worlds: int = COACH_WORLDS) -> tuple[list[ReviewedPlay], int]:
+                 worlds: int | None = None) -> tuple[list[ReviewedPlay], int]:
     """Replay a deal for ``seat``: before each play whose index is in ``mine``, ask the coach's
     question of that position (the Hint's, ``coach_question``). Returns the plays that are
     clearly worse than the coach's best (``clearly_worse``), most points first, and how many
