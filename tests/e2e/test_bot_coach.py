@@ -191,3 +191,48 @@ async def test_no_review_button_without_the_beginner_option(world: World) -> Non
     ids = custom_ids(world.table_message())
     assert any(c.endswith(":next") for c in ids)
     assert not any(c.endswith(":review") for c in ids)
+
+
+async def test_a_hint_asked_in_the_dm_mirror_is_a_line_of_that_hand_and_gone_after_the_play(
+        world: World) -> None:
+    """The DM-mirrored hand: a Hint clicked there re-renders that DM (no new message), and the
+    next render after the card is played (clicked in the DM) has no hint line."""
+    role = world.guild.create_role("Managers", permissions=discord.Permissions(manage_guild=True))
+    world.user("mia", roles=[role])
+    await world.slash("mia", "gaigel settings", show_points=True)
+    await world.seat_four(timer=0)
+    for who in ("alice", "bob", "carol", "dan"):
+        await world.slash(who, "gaigel dm", mode="on")
+    await world.click_table("alice", "start")
+    for who in ("bob", "carol", "dan"):
+        await world.open_hand(who)
+    given = record_hints(world)
+    who = world.to_play()
+    assert who is not None
+    user = world.user(who)
+
+    def dm_hand() -> discord.Message:
+        hands = [m for m in user.user.dm_channel.history()
+                 if any(c.startswith("gg:h:") for c in custom_ids(m))]
+        assert hands
+        return hands[0] if hands[0].id > hands[-1].id else hands[-1]
+
+    before = len(list(user.user.dm_channel.history()))
+    hand = dm_hand()
+    hint = next(c for c in custom_ids(hand) if c.endswith(":h"))
+    world.env.settle_timeout = 5  # the coach's search, in a thinking process started now
+    await user.user.click(hand, custom_id=hint)
+    world.env.settle_timeout = 0.5
+    assert len(list(user.user.dm_channel.history())) == before
+    shown = dm_hand()
+    assert shown.id == hand.id
+    assert len(hint_lines(shown)) == 1 and "(Hint 1 this deal.)" in shown.content
+    action = given[-1].action
+    if action.do == "play":
+        code = OPENING_CODES.get(action.opening, "-") if action.opening else "-"
+        cid = next(c for c in custom_ids(shown) if c.split(":")[4].startswith("p")
+                   and c.split(":")[4].split(".")[1:] == [action.card, code])
+        version = world.state().version
+        await user.user.click(shown, custom_id=cid)
+        assert world.state().version != version
+        assert hint_lines(dm_hand()) == [], dm_hand().content
