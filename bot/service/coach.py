@@ -3,8 +3,8 @@
 At a position where a person is to play, the coach asks the ``strong`` player, from that
 seat's view alone (it watches the deal as the seat saw it, never more), to value every card
 the seat could play in the same sampled worlds (``Evaluate``): ``COACH_WORLDS`` worlds, no clock
-(``budget_ms=inf``) and a seed derived from the table, the deal and the number of actions so
-far (its stored id), so the answer depends on nothing but the position (``coach_question``). The Hint is that
+(``budget_ms=inf``) and a seed derived from the table, the deal (its stored id) and the number
+of actions so far, so the answer depends on nothing but the position (``coach_question``). The Hint is that
 evaluation's best card (or a claim due first, as every computer makes it); after the deal the
 Review asks exactly the same question at each card the person played, so a hinted card is the
 best there and is never named.
