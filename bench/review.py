@@ -1,6 +1,6 @@
 """The coach's review time (issue 15): ``GameService.review`` of one person's plays in a
 finished deal at beginner tables of four people who play random legal cards (and knock when
-their team has 101), with the default thinking budget. Prints the median and the 95th
+their team has 101); each play valued in at most ``COACH_WORLDS`` worlds, no clock. Prints the median and the 95th
 percentile over the deals, and how many plays each review names.
 
 Run: ``python -m bench.review [--deals 20]``.
@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bot.config import load_settings
 from bot.service import GameService
+from bot.service.coach import COACH_WORLDS
 
 PEOPLE = (11, 12, 13, 14)
 
@@ -82,8 +83,8 @@ def main() -> None:
     times, named = asyncio.run(run(args.deals))
     times.sort()
     p95 = times[int(0.95 * (len(times) - 1))]
-    print(f"reviews: {len(times)} (one person's, one per deal); budget "
-          f"{load_settings().computer_budget_ms} ms a play")
+    print(f"reviews: {len(times)} (one person's, one per deal); at most {COACH_WORLDS} worlds"
+          " a play, no clock")
     print(f"median {statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
           f"max {times[-1] * 1000:.0f} ms; plays named per review: "
           f"{statistics.mean(named):.1f} on average")

@@ -1,11 +1,17 @@
-"""The coach of a beginner table: what the ``strong`` computer player would play from a
-person's seat, from that seat's view alone (it watches the deal as the seat saw it, never more).
-The hints a person asked for in a deal are counted and told with the deal's result.
+"""The coach of a beginner table: the Hint and the Review, from one evaluation of a position.
 
-After a deal, the review replays it from its stored record and, at each card the person played,
-has the ``strong`` player value every card that seat could play, from the seat's view at that
-moment: the three plays where its choice scores best against the person's, with the card points
-at stake. Evaluated with a fixed seed, and kept per (table, deal, seat).
+At a position where a person is to play, the coach asks the ``strong`` player, from that
+seat's view alone (it watches the deal as the seat saw it, never more), to value every card
+the seat could play in the same sampled worlds (``Evaluate``): ``COACH_WORLDS`` worlds, no clock
+(``budget_ms=inf``) and a seed derived from the table, the deal (its stored id) and the number
+of actions so far, so the answer depends on nothing but the position (``coach_question``). The Hint is that
+evaluation's best card (or a claim due first, as every computer makes it); after the deal the
+Review asks exactly the same question at each card the person played, so a hinted card is the
+best there and is never named.
+
+The Review names a play only when the best card's lead over the person's is clear beyond the
+sampling's noise: the paired mean lead over the same worlds is more than ``REVIEW_Z`` standard
+errors and worth at least ``REVIEW_MIN_POINTS`` card points (``clearly_worse``).
 
 Every search runs in the thinking processes (``bot.thinking``), one at a time per table and
 per person; Hints asked again on the same position share one search."""
@@ -14,51 +20,104 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
+import zlib
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Collection, Generator, Sequence
 from dataclasses import dataclass
 
-from engine import Action, Deal, Layout, Rules, seat_view
-from engine.players import StrongPlayer
-from engine.players.questions import Choose, Evaluate
+from engine import Action, Deal, Layout, Rules, View, seat_view
+from engine.players import StrongPlayer, claim_for
+from engine.players.questions import Evaluate
 from engine.players.strong import Evaluation
-from engine.tricks import team_of, winner_index
 
 from ..storage import queries as q
 from ..storage.db import Storage
 from ..thinking import ThinkingPool
-from .computer import make_computer
+from .advice import Why, why
 from .errors import Refused, ServiceError
 from .table import LiveTable
 from .views import seated
 
-COACH_LEVEL = "strong"
-REVIEW_SEED = 15
-"""The review's searches use this seed: the same deal reviews the same way."""
-REVIEW_SAMPLES = 64
-"""Worlds sampled per reviewed play at most (fewer once one card is clearly best)."""
+COACH_WORLDS = 128
+"""Worlds sampled per position at most (fewer once one card is ahead of every other by the
+strong player's ``z_stop`` standard errors). About 1 ms a world on this machine: a Hint's search
+takes some 60-130 ms (bench/hint.py), a Review one such search per card the person played."""
+REVIEW_Z = 2.0
+"""A reviewed play is named only when the better card leads it by more than this many standard
+errors of the paired differences (the same worlds for both cards)..."""
+REVIEW_MIN_POINTS = 5
+"""...and by at least this many card points."""
 REVIEW_PLAYS = 3
-REVIEW_BUDGET_MS = 300
-"""Thinking time per reviewed play without a configured budget (the strong player's default)."""
 REVIEWS_KEPT = 256
+
+
+def coach_seed(table_id: int, deal_id: int, actions: int) -> int:
+    """The seed of the coach's question at a position: the same table, deal and number of
+    actions so far give the same worlds, for the Hint and for the Review."""
+    return zlib.crc32(f"coach|{table_id}|{deal_id}|{actions}".encode())
+
+
+def coach_question(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
+                   seed: int, *, worlds: int | None = None) -> tuple[Evaluate, Deal]:
+    """The coach's question at ``seat`` after ``actions``: a strong player that watched those
+    actions as the seat saw them, asked to value every play of the seat's view in ``worlds``
+    worlds (default ``COACH_WORLDS``) without a clock, with ``seed``. Also the deal replayed
+    to that position."""
+    if worlds is None:
+        worlds = COACH_WORLDS
+    coach = StrongPlayer(seat, layout.players, rules, seed=seed, budget_ms=math.inf,
+                         max_samples=worlds)
+    deal = Deal(layout, rules)
+    for action in actions:
+        coach.observe([e.seen_by(seat) for e in deal.apply(action)])
+    view = seat_view(deal, seat)
+    coach.memory.note_view(view.trump_suit, view.indicator)
+    question = Evaluate(coach, view, budget_ms=math.inf, max_samples=worlds, seed=seed,
+                        samples=worlds)
+    return question, deal
+
+
+def best_play(view: View, evaluation: Evaluation) -> Action:
+    """The evaluation's best play (the only play when there was no choice)."""
+    best = evaluation.best()
+    if best is not None:
+        return evaluation.actions[best]
+    plays = [a for a in view.actions if a.do == "play"]
+    return evaluation.actions[0] if evaluation.actions else plays[0]
+
+
+def clearly_worse(evaluation: Evaluation, made: Action) -> tuple[Action, int] | None:
+    """The better play and the card points at stake when ``made`` is clearly worse than the
+    evaluation's best play: a paired lead of more than ``REVIEW_Z`` standard errors and of at
+    least ``REVIEW_MIN_POINTS`` points. None when it is the best play or within the noise."""
+    best, i = evaluation.best(), evaluation.index(made)
+    if best is None or i is None or best == i:
+        return None
+    lead, error = evaluation.lead(best, i)
+    points = round(evaluation.points(lead))
+    if lead > REVIEW_Z * error and points >= REVIEW_MIN_POINTS:
+        return evaluation.actions[best], points
+    return None
 
 
 @dataclass(frozen=True)
 class Hint:
     action: Action
-    takes_trick: bool
-    """The card would take the trick as it lies now."""
-    partner_takes: bool
-    """The trick is already the partner's, and stays so with this card."""
+    why: Why | None
+    """Why the card, from what the seat knows (None for a claim)."""
     count: int
     """Hints this seat has asked for in this deal, this one included."""
+    version: int
+    """The table's version the hint is for: it is void once the table moved on."""
 
 
 async def hint_for(t: LiveTable, user_id: int, budget_ms: int | None,
                    thinking: ThinkingPool) -> Hint:
     """The coach's play (or claim) for ``user_id``'s seat at ``t``; refused unless the table
     has the beginner option and it is that seat's turn. Asked again on the same position
-    (the table's version), the search under way answers."""
+    (the table's version), the search under way answers. ``budget_ms`` is not used: the
+    coach's search has no clock, so that the Review finds the same answer."""
     chair = seated(t, user_id)
     deal = t.deal
     if not t.options.show_points:
@@ -68,29 +127,19 @@ async def hint_for(t: LiveTable, user_id: int, budget_ms: int | None,
     seat = t.seat_of_chair(chair)
     if deal.to_play != seat:
         raise Refused("not_your_turn")
-    view = seat_view(deal, seat)
-
-    def question() -> Choose:
-        coach = make_computer(COACH_LEVEL, seat, t.players, t.rules, budget_ms=budget_ms)
-        replay = Deal(deal.layout, deal.rules)
-        for action in deal.actions:
-            coach.observe([e.seen_by(seat) for e in replay.apply(action)])
-        return Choose(coach, view)
-
-    action: Action = await thinking.ask(question, lanes=(("table", t.id), ("person", user_id)),
-                                        share=("hint", t.id, t.version, seat))
+    version = t.version
+    seed = coach_seed(t.id, t.deal_id or 0, len(deal.actions))
+    question, _ = coach_question(deal.layout, deal.rules, deal.actions, seat, seed)
+    view = question.view
+    memory = question.player.memory
+    action = claim_for(view, memory.copy())
+    if action is None:
+        evaluation: Evaluation = await thinking.ask(
+            question, lanes=(("table", t.id), ("person", user_id)),
+            share=("hint", t.id, version, seat))
+        action = best_play(view, evaluation)
     t.hints[chair] = t.hints.get(chair, 0) + 1
-    takes = partner = False
-    if action.do == "play" and action.card is not None and view.trick.plays:
-        plays = [(s, c) for s, c in view.trick.plays if c is not None]
-        if plays:
-            best_seat = plays[winner_index(plays, view.trump_suit)][0]
-            after = plays + [(seat, action.card)]
-            winner = after[winner_index(after, view.trump_suit)][0]
-            takes = winner == seat
-            partner = (winner == best_seat and best_seat != seat
-                       and team_of(best_seat, t.players) == team_of(seat, t.players))
-    return Hint(action, takes, partner, t.hints[chair])
+    return Hint(action, why(view, memory, action, deal.rules), t.hints[chair], version)
 
 
 # ---------------------------------------------------------------------- the review
@@ -104,7 +153,8 @@ class ReviewedPlay:
     better: Action
     """The strong player's choice, from the same hand."""
     points: int
-    """Card points at stake: how much better its choice scores, by its own evaluation."""
+    """Card points at stake: how many card points more its choice brings the person's team,
+    on average over the same worlds (a deal won instead of lost counts as 200)."""
 
 
 @dataclass(frozen=True)
@@ -122,42 +172,41 @@ does."""
 
 
 def review_steps(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
-                 mine: Collection[int], coach: StrongPlayer, *,
-                 samples: int = REVIEW_SAMPLES) -> ReviewSteps:
-    """``review_plays`` one evaluation at a time: each is yielded as a question (a snapshot of
-    ``coach`` and the seat's view) and its answer sent back, wherever it was worked out."""
+                 mine: Collection[int], *, table_id: int, deal_id: int,
+                 worlds: int | None = None) -> ReviewSteps:
+    """``review_plays`` one evaluation at a time: each is yielded as a question (the coach's
+    question at that position, ``coach_question``) and its answer sent back, wherever it was
+    worked out."""
     deal = Deal(layout, rules)
     found: list[ReviewedPlay] = []
     valued = 0
     for i, action in enumerate(actions):
         if i in mine and action.do == "play" and deal.to_play == seat:
-            view = seat_view(deal, seat)
-            evaluation = yield Evaluate(coach, view, samples=samples)
-            best, made = evaluation.best(), evaluation.index(action)
-            if best is not None and made is not None:
+            question, _ = coach_question(layout, rules, actions[:i], seat,
+                                         coach_seed(table_id, deal_id, i), worlds=worlds)
+            evaluation = yield question
+            if evaluation.best() is not None and evaluation.index(action) is not None:
                 valued += 1
-                lead, error = evaluation.lead(best, made)
-                points = round(evaluation.points(lead))
-                if best != made and lead > coach.z_override * error and points >= 1:
-                    found.append(ReviewedPlay(view.trick_number + 1, action,
-                                              evaluation.actions[best], points))
+                worse = clearly_worse(evaluation, action)
+                if worse is not None:
+                    found.append(ReviewedPlay(len(deal.tricks) + 1, action, *worse))
         if not deal.can(action):  # never expected: every stored action was accepted
             continue
-        coach.observe([e.seen_by(seat) for e in deal.apply(action)])
+        deal.apply(action)
     found.sort(key=lambda p: (-p.points, p.trick))
     return found, valued
 
 
 def review_plays(layout: Layout, rules: Rules, actions: Sequence[Action], seat: int,
-                 mine: Collection[int], coach: StrongPlayer, *,
-                 samples: int = REVIEW_SAMPLES) -> tuple[list[ReviewedPlay], int]:
-    """Replay a deal for ``seat``: ``coach`` (a strong player at that seat) watches the events
-    as the seat saw them and, before each play whose index is in ``mine``, values every card
-    of the seat's view then. Returns the plays where its choice is better than the one made
-    (beyond one standard error of the paired differences, the strong player's own test, and by
-    at least a point), most points first, and how many plays were valued. Evaluated in this
-    process; the service asks the thinking processes (``review_for``)."""
-    steps = review_steps(layout, rules, actions, seat, mine, coach, samples=samples)
+                 mine: Collection[int], *, table_id: int, deal_id: int,
+                 worlds: int | None = None) -> tuple[list[ReviewedPlay], int]:
+    """Replay a deal for ``seat``: before each play whose index is in ``mine``, ask the coach's
+    question of that position (the Hint's, ``coach_question``). Returns the plays that are
+    clearly worse than the coach's best (``clearly_worse``), most points first, and how many
+    plays were valued. Evaluated in this process; the service asks the thinking processes
+    (``review_for``)."""
+    steps = review_steps(layout, rules, actions, seat, mine, table_id=table_id,
+                         deal_id=deal_id, worlds=worlds)
     try:
         question = next(steps)
         while True:
@@ -196,7 +245,7 @@ async def review_for(db: Storage, t: LiveTable, user_id: int, budget_ms: int | N
                      cache: ReviewCache, thinking: ThinkingPool) -> Review:
     """The review of ``user_id``'s plays in the table's last finished deal; refused unless
     the table has the beginner option and the user played in that deal (a computer's seat is
-    never reviewed)."""
+    never reviewed). ``budget_ms`` is not used: the coach's search has no clock."""
     if not t.options.show_points:
         raise ServiceError("no_review_coach")
     row = await db.read(q.last_finished_deal, t.id)
@@ -215,9 +264,8 @@ async def review_for(db: Storage, t: LiveTable, user_id: int, budget_ms: int | N
         actions = [Action.from_json(json.loads(a["action"])) for a in row["actions"]]
         mine = {i for i, a in enumerate(row["actions"])
                 if a["seat"] == seat and a["actor"] == user_id and a["via"] == "human"}
-        coach = StrongPlayer(seat, layout.players, rules, seed=REVIEW_SEED,
-                             budget_ms=REVIEW_BUDGET_MS if budget_ms is None else budget_ms)
-        steps = review_steps(layout, rules, actions, seat, mine, coach)
+        steps = review_steps(layout, rules, actions, seat, mine, table_id=t.id,
+                             deal_id=row["id"])
         lanes = (("table", t.id), ("person", user_id))
         try:
             question = next(steps)

@@ -14,7 +14,7 @@ from engine.fair import FairDeal
 from engine.tricks import team_of
 from engine.views import TrickView
 
-from ..service.coach import REVIEW_PLAYS, Review
+from ..service.coach import COACH_WORLDS, REVIEW_MIN_POINTS, REVIEW_PLAYS, Hint, Review
 from ..service.models import DealEnd, PublicState, SeatState
 from ..texts import level_name, preset_words, say, say_n, team_name
 from .card_text import (
@@ -369,8 +369,10 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
 
 
 def hand_content(state: PublicState, view: View, lang: str, note: str | None = None,
-                 faces: Faces = None) -> str:
-    """The text above a hand's buttons: what the seat sees (its own view, nothing else)."""
+                 faces: Faces = None, hint: str | None = None) -> str:
+    """The text above a hand's buttons: what the seat sees (its own view, nothing else), and
+    on the seat's turn the coach's Hint when it was just asked (``hint``: one line, shown only
+    in the answer to the Hint button, so the next render, after the card is played, has none)."""
     style = state.options.suit_style
     lines = []
     if note:
@@ -407,6 +409,8 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
         why = disabled_line(view, lang, style)
         if why:
             lines.append(why)
+        if hint:
+            lines.append(hint)
     elif view.to_play is not None:
         when = f" <t:{int(state.deadline)}:R>" if state.deadline else ""
         lines.append(say(lang, "hand_wait", name=seat_name(state, view.to_play)) + when)
@@ -563,7 +567,26 @@ def review_text(review: Review, lang: str, style: str = "german") -> str:
                            points=p.points))
     if len(review.plays) < REVIEW_PLAYS:
         lines.append(say(lang, "review_rest"))
+    lines.append(say(lang, "review_points", worlds=COACH_WORLDS, least=REVIEW_MIN_POINTS))
     return "\n".join(lines)
+
+
+def hint_text(hint: Hint, lang: str, style: str = "german", faces: Faces = None) -> str:
+    """The coach's Hint as one line of the hand: the card (or claim) and why, in the game's
+    words (the reason is the service's, ``bot.service.advice``), and how many hints so far."""
+    action, why = hint.action, hint.why
+    if action.do != "play" or action.card is None:
+        text = say(lang, f"hint_{action.do}")
+    elif why is None or why.reason is None:
+        text = say(lang, "hint_play", card=card_label(action.card, style, faces))
+    else:
+        other = card_label(why.other, style, faces) if why.other else ""
+        text = say(lang, f"hint_why_{why.reason}", card=card_label(action.card, style, faces),
+                   other=other)
+        if why.keep is not None:
+            text += " " + say(lang, "hint_keep",
+                              suit=f"{suit_symbol(why.keep, style)} {suit_name(why.keep, lang, style)}")
+    return f"{text} {say(lang, 'hint_count', count=hint.count)}"
 
 
 def rules_text(options: Any, rules: Any, lang: str) -> str:

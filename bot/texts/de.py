@@ -30,8 +30,55 @@ SENTENCES: dict[str, str] = {
     "btn_hint": "Tipp",
     "hints_line": "-# Tipps: {hints}",
     "hint_play": "💡 Der Trainer würde {card} spielen.",
-    "hint_partner_takes": "Die Karte deines Partners macht diesen Stich.",
-    "hint_takes_trick": "Sie macht diesen Stich.",
+    "hint_why_last_takes": "💡 Du spielst als Letzter: stich mit {card}.",
+    "hint_why_sure_takes": "💡 Spiel {card}: niemand kann sie mehr schlagen, sie macht diesen Stich.",
+    "hint_why_leads_so_far": (
+        "💡 Spiel {card}: sie liegt bisher vorn (wer nach dir spielt, kann sie noch schlagen)."
+    ),
+    "hint_why_partner_wins_smear": "💡 Dein Partner gewinnt den Stich mit {other}: schmier {card}.",
+    "hint_why_partner_wins": "💡 Dein Partner gewinnt den Stich mit {other}: spiel {card}.",
+    "hint_why_partner_leads": "💡 Spiel {card}: dein Partner liegt mit {other} bisher vorn.",
+    "hint_why_cannot_beat_low": "💡 Du kannst {other} nicht schlagen: gib wenig her, spiel {card}.",
+    "hint_why_cannot_beat": "💡 Du kannst {other} nicht schlagen: spiel {card}.",
+    "hint_why_leave": "💡 Spiel {card}, keine Karte, die {other} schlägt.",
+    "hint_why_opening_ge_elfen": (
+        "💡 Spiel {card} offen aus (Ge-Elfen): du machst den ersten Stich, was auch immer"
+        " gespielt wird."
+    ),
+    "hint_why_opening_zweite_alte": (
+        "💡 Spiel {card} verdeckt aus (Zweite Alte): du machst den ersten Stich, außer ein"
+        " anderer spielt dasselbe Ass."
+    ),
+    "hint_why_opening_hoeher_hat": (
+        "💡 Spiel {card} verdeckt aus (Höher hat): die höchste Karte ihrer Farbe macht den"
+        " ersten Stich."
+    ),
+    "hint_why_opening_trumpf": (
+        "💡 Spiel {card} offen aus (Trumpf): du machst den ersten Stich, außer ein anderer mit"
+        " fünf Trümpfen spielt einen höheren."
+    ),
+    "hint_why_opening_none": (
+        "💡 Spiel {card} offen aus: an diesem Tisch ist der erste Stich ein gewöhnlicher Stich."
+    ),
+    "hint_why_elfen_partner_smear": (
+        "💡 Dein Partner macht den ersten Stich mit {other}, was auch immer gespielt wird"
+        " (Ge-Elfen): schmier {card}."
+    ),
+    "hint_why_elfen_partner": (
+        "💡 Dein Partner macht den ersten Stich mit {other}, was auch immer gespielt wird"
+        " (Ge-Elfen): spiel {card}."
+    ),
+    "hint_why_elfen_lost": (
+        "💡 {other} macht den ersten Stich, was auch immer gespielt wird (Ge-Elfen): spiel {card}."
+    ),
+    "hint_why_trumpf_led": (
+        "💡 Spiel {card}: {other} macht den ersten Stich, außer eine Hand mit fünf Trümpfen"
+        " schlägt sie (Trumpf)."
+    ),
+    "hint_why_face_down": (
+        "💡 Spiel {card} verdeckt: der erste Stich bleibt verdeckt, bis er vollständig ist."
+    ),
+    "hint_keep": "Behalte König und Ober in {suit} für das Paar.",
     "hint_declare": "💡 Der Trainer würde zuerst ein Paar melden.",
     "hint_exchange": "💡 Der Trainer würde zuerst die Trumpf-Sieben tauschen.",
     "hint_knock": "💡 Der Trainer würde „Aus!“ rufen: eure Partei hat 101.",
@@ -53,10 +100,17 @@ SENTENCES: dict[str, str] = {
     "opening_name_hoeher_hat": "Höher hat",
     "opening_name_zweite_alte": "Zweite Alte",
     "opening_name_trumpf": "Trumpf",
-    "review_rest": "In jedem anderen Stich hast du wie der Computer gespielt.",
+    "review_rest": "Keiner deiner anderen Züge war deutlich schlechter als die Wahl des Computers.",
+    "review_points": (
+        "-# Punkte auf dem Spiel: wie viele Kartenpunkte die Karte des Computers deiner Partei im"
+        " Schnitt mehr bringt, in denselben (bis zu {worlds}) möglichen Verteilungen, die er mit"
+        " beiden Karten durchgespielt hat (ein gewonnenes statt verlorenes Spiel zählt 200)."
+        " Genannt wird ein Zug nur, wenn dieser Vorsprung klar über dem Zufall liegt: mehr als"
+        " doppelt so groß wie sein Standardfehler und mindestens {least} Punkte."
+    ),
     "review_all": (
-        "🔍 Spiel {number}: du hast in jedem Stich, in dem du die Wahl hattest, wie der"
-        " Computer gespielt."
+        "🔍 Spiel {number}: keiner deiner Züge war deutlich schlechter als die Wahl des"
+        " Computers."
     ),
     "review_nothing": (
         "🔍 Spiel {number}: keiner deiner eigenen Züge hatte eine Wahl, die sich bewerten lässt."

@@ -32,8 +32,48 @@ SENTENCES: dict[str, str] = {
     "btn_hint": "Hint",
     "hints_line": "-# Hints asked: {hints}",
     "hint_play": "💡 The coach would play {card}.",
-    "hint_partner_takes": "Your partner's card takes this trick.",
-    "hint_takes_trick": "It takes this trick.",
+    "hint_why_last_takes": "💡 You play last: take the trick with {card}.",
+    "hint_why_sure_takes": "💡 Play {card}: nobody can beat it any more, it takes this trick.",
+    "hint_why_leads_so_far": (
+        "💡 Play {card}: it leads the trick so far (a player after you may still beat it)."
+    ),
+    "hint_why_partner_wins_smear": "💡 Your partner's {other} wins the trick: smear your {card}.",
+    "hint_why_partner_wins": "💡 Your partner's {other} wins the trick: play {card}.",
+    "hint_why_partner_leads": "💡 Play {card}: your partner's {other} leads the trick so far.",
+    "hint_why_cannot_beat_low": "💡 You cannot beat the {other}: give away little, play {card}.",
+    "hint_why_cannot_beat": "💡 You cannot beat the {other}: play {card}.",
+    "hint_why_leave": "💡 Play {card}, not a card that beats the {other}.",
+    "hint_why_opening_ge_elfen": (
+        "💡 Lead {card} face up (Ge-Elfen): you take the first trick whatever is played."
+    ),
+    "hint_why_opening_zweite_alte": (
+        "💡 Lead {card} face down (Zweite Alte): you take the first trick unless another player"
+        " plays the same Ace."
+    ),
+    "hint_why_opening_hoeher_hat": (
+        "💡 Lead {card} face down (Höher hat): the highest card of its suit takes the first trick."
+    ),
+    "hint_why_opening_trumpf": (
+        "💡 Lead {card} face up (Trumpf): you take the first trick unless another player with five"
+        " trumps plays a higher one."
+    ),
+    "hint_why_opening_none": "💡 Lead {card} face up: at this table the first trick is an ordinary one.",
+    "hint_why_elfen_partner_smear": (
+        "💡 Your partner's {other} takes the first trick whatever is played (Ge-Elfen): smear"
+        " your {card}."
+    ),
+    "hint_why_elfen_partner": (
+        "💡 Your partner's {other} takes the first trick whatever is played (Ge-Elfen): play {card}."
+    ),
+    "hint_why_elfen_lost": (
+        "💡 The {other} takes the first trick whatever is played (Ge-Elfen): play {card}."
+    ),
+    "hint_why_trumpf_led": (
+        "💡 Play {card}: the {other} takes the first trick unless a hand of five trumps beats it"
+        " (Trumpf)."
+    ),
+    "hint_why_face_down": "💡 Play {card} face down: the first trick lies face down until it is complete.",
+    "hint_keep": "Keep King and Ober of {suit} for the marriage.",
     "hint_declare": "💡 The coach would declare a marriage first.",
     "hint_exchange": "💡 The coach would exchange the trump Seven first.",
     "hint_knock": "💡 The coach would knock: your team has 101.",
@@ -53,9 +93,15 @@ SENTENCES: dict[str, str] = {
     "opening_name_hoeher_hat": "Höher hat",
     "opening_name_zweite_alte": "Zweite Alte",
     "opening_name_trumpf": "Trumpf",
-    "review_rest": "You played like the computer in every other trick.",
+    "review_rest": "No other play of yours was clearly worse than the computer's choice.",
+    "review_points": (
+        "-# Points at stake: how many card points more the computer's card brings your team on"
+        " average, over the same (up to {worlds}) possible deals it tried with both cards (a deal"
+        " won instead of lost counts as 200). A play is named only when that lead is clear beyond"
+        " chance: more than twice its standard error, and at least {least} points."
+    ),
     "review_all": (
-        "🔍 Deal {number}: you played like the computer in every trick where you had a choice."
+        "🔍 Deal {number}: none of your plays was clearly worse than the computer's choice."
     ),
     "review_nothing": (
         "🔍 Deal {number}: none of your own plays had a choice to review."

@@ -16,10 +16,14 @@ pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 CALLBACK = re.compile(r"/interactions/\d+/(?P<token>[^/]+)/callback")
 DEFERRED_CHANNEL_MESSAGE = 5
 """The interaction callback type of a deferred "thinking" response."""
+DEFERRED_UPDATE_MESSAGE = 6
+"""The callback type of a deferred update of the clicked message (the Hint: its line is written
+into the hand once the coach has answered)."""
 
 
 def after_each_defer(world: World, since: int) -> list[str]:
-    """For each deferred "thinking" response the bot gave since request ``since``: what it did
+    """For each deferred response (thinking, or an update of the clicked message) the bot gave
+    since request ``since``: what it did
     next with that interaction's token: "edit original", "follow-up" (Create Followup Message)
     or "nothing"."""
     log = world.env.http_requests[since:]
@@ -27,7 +31,8 @@ def after_each_defer(world: World, since: int) -> list[str]:
     for i, entry in enumerate(log):
         m = CALLBACK.fullmatch(entry.path)
         if (entry.method != "POST" or m is None
-                or (entry.json or {}).get("type") != DEFERRED_CHANNEL_MESSAGE):
+                or (entry.json or {}).get("type") not in (DEFERRED_CHANNEL_MESSAGE,
+                                                          DEFERRED_UPDATE_MESSAGE)):
             continue
         hook = f"/webhooks/{world.bot.application_id}/{m['token']}"
         nxt = next((e for e in log[i + 1:] if e.path.startswith(hook)), None)
@@ -71,8 +76,12 @@ async def test_the_first_message_after_thinking_edits_the_original_response(
     who = world.to_play()
     assert who is not None
     hint = next(b.custom_id for b in world.hand_buttons(who) if b.custom_id.endswith(":h"))
+    world.env.settle_timeout = 5  # the coach's search (no clock: a fixed number of worlds)
     hinted = await check("Hint", world.click_hand(who, hint))
-    assert hinted.response.ephemeral and text(hinted).startswith("💡")
+    world.env.settle_timeout = 0.5
+    # the Hint is a line inside the hand: the hand (the deferred update's original) is edited
+    assert hinted.response.ephemeral and "\n💡 " in text(hinted)
+    assert text(hinted).startswith("**Your cards")
     await world.env.settle()
     skipped = await check("/gaigel skip", world.slash("alice", "gaigel skip"))
     assert "skipped" in text(skipped)

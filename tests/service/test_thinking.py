@@ -349,18 +349,30 @@ async def test_strong_computers_hints_and_reviews_never_search_in_the_bot_proces
     assert searched_here == []
 
 
+async def searched_position(svc: GameService, tid: int, rng: random.Random) -> int:
+    """Play on at random until the person to play has a choice for the coach to think about
+    (more than two cards, past the first trick, no claim due: a claim is no search)."""
+    while True:
+        uid = to_play(svc, tid)
+        assert uid is not None
+        view, _ = svc.hand_view(tid, uid)
+        t = svc.tables[tid]
+        seat = svc.seat_of(tid, uid)
+        assert t.deal is not None and seat is not None
+        claim = any(a.do in ("declare", "exchange", "sevens") for a in view.actions) \
+            or t.deal.points[t.deal.team(seat)] >= 101
+        if len([a for a in view.actions if a.do == "play"]) > 2 \
+                and view.trick_number > 0 and not claim:
+            return uid
+        await play_random(svc, tid, uid, rng)
+
+
 async def test_fifty_hints_on_one_position_are_one_search(tmp_path: Path) -> None:
     svc = await GameService.open(str(tmp_path / "g.sqlite3"), seed=3)
     try:
         tid = await beginner_table(svc)
         rng = random.Random(2)
-        while True:  # a position where the coach has a choice to think about
-            uid = to_play(svc, tid)
-            assert uid is not None
-            view, _ = svc.hand_view(tid, uid)
-            if len([a for a in view.actions if a.do == "play"]) > 2 and view.trick_number > 0:
-                break
-            await play_random(svc, tid, uid, rng)
+        uid = await searched_position(svc, tid, rng)
         before = svc.thinking.stats.searches
         hints = await asyncio.gather(*(svc.hint(tid, uid) for _ in range(50)))
         assert svc.thinking.stats.searches == before + 1
@@ -368,8 +380,7 @@ async def test_fifty_hints_on_one_position_are_one_search(tmp_path: Path) -> Non
         assert len({h.action for h in hints}) == 1
         # the next position is a question of its own
         await play_random(svc, tid, uid, rng)
-        uid = to_play(svc, tid)
-        assert uid is not None
+        uid = await searched_position(svc, tid, rng)
         await svc.hint(tid, uid)
         assert svc.thinking.stats.searches == before + 2
     finally:

@@ -16,13 +16,13 @@ from ...service.declare import pair_to_declare
 from ...service.errors import NotStarted, ServiceError, StaleTable
 from ...service.models import PublicState
 from ...texts import has, refusal, refusal_text, say
-from ..card_text import card_label, meld_points, suit_name, suit_symbol
+from ..card_text import meld_points, suit_name, suit_symbol
 from ..custom_ids import Accuse, AskHint, HandAct, HandClick, Knock
 from ..decide import Question, hand_click, own_hand
 from ..layouts import hand_buttons
 from ..names import shown
 from ..publish.timers import now
-from ..render import accused_names, hand_content, pair_letters, review_text
+from ..render import accused_names, hand_content, hint_text, pair_letters, review_text
 from .context import HandlerBase, Interaction, Parts, Request, guard, handler, send, think
 
 log = logging.getLogger("bot.shell")
@@ -111,28 +111,54 @@ class PlayHandlers(HandlerBase):
             await req.answer(refusal(req.lang, "other_table"))
             return
         if isinstance(click.act, AskHint):
-            await guard(req, self._hint(req, click.table_id))
+            await guard(req, self._hint(req, click))
             return
         await guard(req, self._hand_click(req, click))
 
-    async def _hint(self, req: Request, table_id: int) -> None:
-        """The coach's play, in a new ephemeral message (the hand itself stays as it is)."""
-        await think(req.interaction)
-        hint = await self.svc.hint(table_id, req.user_id)
-        state = self.state(table_id)
-        lang = state.options.language if state is not None else req.lang
-        style = state.options.suit_style if state is not None else "german"
-        action = hint.action
-        if action.do == "play" and action.card is not None:
-            text = say(lang, "hint_play", card=card_label(action.card, style,
-                                                          self.parts.faces.for_table(state)))
-            if hint.partner_takes:
-                text += " " + say(lang, "hint_partner_takes")
-            elif hint.takes_trick:
-                text += " " + say(lang, "hint_takes_trick")
-        else:
-            text = say(lang, f"hint_{action.do}")
-        await req.answer(text + " " + say(lang, "hint_count", count=hint.count))
+    async def _hint(self, req: Request, click: HandClick) -> None:
+        """The coach's play as one line inside the clicked hand, which is re-rendered with it
+        (the next render, once a card is played, has none: no message piles up). Computed for
+        the table's version; if the table moved on meanwhile, the hand is shown as it is now,
+        without the stale line. A Hint button forged onto another message gets a new private
+        message instead."""
+        interaction, uid, table_id = req.interaction, req.user_id, click.table_id
+        if not own_hand(req.clicked):
+            await think(interaction)
+            hint = await self.svc.hint(table_id, uid)
+            state = self.state(table_id)
+            lang = state.options.language if state is not None else req.lang
+            style = state.options.suit_style if state is not None else "german"
+            await req.answer(hint_text(hint, lang, style, self.parts.faces.for_table(state)))
+            return
+        hands = self.parts.hands
+        if not req.in_dm:
+            hands.claim(table_id, uid, interaction, click.version)
+        answered: int | None = None
+        try:
+            await interaction.response.defer()  # the hand itself is edited when the coach answers
+            hint = await self.svc.hint(table_id, uid)
+            state = self.state(table_id)
+            view, version = self.svc.hand_view(table_id, uid)
+            assert state is not None
+            lang = state.options.language
+            faces = self.parts.faces.for_table(state)
+            line = hint_text(hint, lang, state.options.suit_style, faces) \
+                if version == hint.version else None
+            content = hand_content(state, view, lang, None, faces, hint=line)
+            buttons = hand_buttons(state, view, version, lang, faces=faces)
+            try:
+                await interaction.edit_original_response(content=content, view=buttons)
+                answered = version
+            except discord.HTTPException as exc:
+                log.info("table %d: answering a Hint failed (%s)", table_id, exc.status)
+            finally:
+                buttons.stop()
+            if req.in_dm:
+                hands.dm_adopt(table_id, uid, interaction.message, state.deal_number)
+        finally:
+            if not req.in_dm:
+                hands.answered(table_id, uid, answered if answered is not None
+                               else click.version)
 
     async def review(self, req: Request, table_id: int) -> None:
         """The coach's review of the clicker's plays in the last deal (the table's Review
