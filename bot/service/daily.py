@@ -167,6 +167,8 @@ class DailyState:
     language: str
     commitment: str
     progress: tuple[PlayRow, ...]
+    pictures: bool = True
+    """The server's ``pictures`` setting: cards as faces, or text only."""
     score: int | None = None
     points: tuple[int, int] | None = None
     """Own team's and the opponents' points once the deal is over."""
@@ -284,7 +286,8 @@ class Daily:
         options = await self.settings.get_settings(guild_id)
         rules = options.engine_rules().to_json()
         shown = {"suit_style": options.suit_style, "language": options.language,
-                 "computer_knock": options.computer_knock, "preset": options.preset}
+                 "computer_knock": options.computer_knock, "preset": options.preset,
+                 "pictures": options.pictures}
         rows = []
         for number in range(1, DEALS + 1):
             secret = self._secret(guild_id, day, number)
@@ -475,7 +478,7 @@ class Daily:
         return DailyState(live.guild_id, live.day, live.number, live.play_id, live.version,
                           seat_view(deal, SEAT), opts.get("suit_style", "german"),
                           opts.get("language", "en"), commitment_of(bytes.fromhex(live.seed)),
-                          progress, score, points)
+                          progress, bool(opts.get("pictures", True)), score, points)
 
     # ------------------------------------------------------------------ results
 
