@@ -303,3 +303,27 @@ def test_days_are_utc_days() -> None:
     moment = datetime(2026, 11, 25, 23, 59, 59, tzinfo=UTC).timestamp()
     assert utc_day(moment) == "2026-11-25" and utc_day(moment + 1) == "2026-11-26"
 
+
+
+async def test_a_daily_button_forged_elsewhere_or_by_another_person_shows_no_hand_publicly(
+        world: World) -> None:
+    day = await to_a_fresh_day(world)
+    message = await open_daily(world, "alice")
+    card = playable(message)[0]
+    await world.new_table("bob")
+    table = world.table_message()
+    before = table.content
+    # Bob clicks (a modified client) Alice's card: not his play, nothing changes
+    stored_before = await stored(world, day)
+    answer = await world.forge_click("bob", table, card)
+    assert answer.acknowledged
+    assert "not your daily deal" in answer.response.content and answer.response.ephemeral
+    assert await stored(world, day) == stored_before
+    # Alice's own card forged onto the public table message: played, answered privately
+    answer = await world.forge_click("alice", table, card)
+    assert answer.response is not None and answer.response.ephemeral
+    assert "Daily deals" in answer.response.content
+    assert world.table_message().content == before
+    assert not any(daily_ids(m) for m in world.channel.history())
+    _, plays = await stored(world, day)
+    assert plays[0]["version"] > 0

@@ -16,7 +16,7 @@ from ..decide import Question, hand_click
 from ..layouts import daily_buttons
 from ..publish.timers import now
 from ..render import clip
-from .context import HandlerBase, Interaction, Request, guard, handler, think
+from .context import THINKING, HandlerBase, Interaction, Request, guard, handler, think
 
 log = logging.getLogger("bot.shell")
 
@@ -107,7 +107,16 @@ class DailyHandlers(HandlerBase):
         guild_id = interaction.guild_id
         assert guild_id is not None
         daily = self.svc.daily
-        await interaction.response.defer()  # computers may think: the message is edited after
+        clicked = req.clicked
+        own = clicked.message_id is not None and clicked.ephemeral and (
+            clicked.asked_by is None or clicked.asked_by == uid)
+        # Computers may think: defer first. The person's own message is edited (a deferred
+        # update); a daily button forged onto any other message gets a new private one, so
+        # a hand never lands in a public message.
+        if own:
+            await interaction.response.defer()
+        else:
+            await think(interaction)
         note: str | None = None
         asked = None
         if click.next_deal:
@@ -117,6 +126,7 @@ class DailyHandlers(HandlerBase):
                 await interaction.edit_original_response(
                     content=clip("\n".join([say(lang, "daily_all_played", day=daily.today()),
                                             results_text(lang, results)])), view=None)
+                interaction.extras.pop(THINKING, None)
                 return
         else:
             key = (click.play_id, uid)
@@ -156,6 +166,7 @@ class DailyHandlers(HandlerBase):
         try:
             await interaction.edit_original_response(
                 content=daily_content(state, lang, req.name, faces, note=note), view=buttons)
+            interaction.extras.pop(THINKING, None)
         except discord.HTTPException as exc:
             log.info("daily play %d: answering a click failed (%s)", click.play_id, exc.status)
         finally:
