@@ -200,6 +200,8 @@ async def test_three_people_play_the_same_six_deals_ranked_by_matchpoints_and_no
         assert refused.response.ephemeral and "No peeking" in refused.response.content
     refused = await world.slash("carol", "gaigel replay", day=day, deal=1, player=world.user("alice"))
     assert refused.response.ephemeral and "not over" in refused.response.content
+    for m in world.visible("carol"):  # nobody's name, so nobody's result
+        assert not any("alice" in t for t in message_texts(m)), m.content
     # a server export before the day is over carries nothing of it
     exported = await world.slash("maria", "gaigel export", scope="server")
     files = [a for m in exported.followups + ([exported.response] if exported.response else [])

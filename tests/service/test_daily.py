@@ -171,6 +171,11 @@ async def test_a_persons_day_is_stored_action_by_action_resumed_and_refused_with
         assert data["count"] == DEALS == len(data["deals"])
         assert all(v.holds for v in verify(data))
         assert {d["daily"]["deal"] for d in data["deals"]} == set(range(1, DEALS + 1))
+        table = "".join([c async for c in export_history(svc.db, guild_id=GUILD, fmt="csv",
+                                                          clock=clock)])
+        lines = [line for line in table.splitlines() if '"daily 2025-11-26"' in line]
+        assert len(lines) == DEALS
+        assert all(d.seed in table for d in dset.deals)
         _, record = await svc.daily.record(GUILD, BOB, "2025-11-26", 2, ALICE)
         assert record["daily"]["name"] == "Alice"
     finally:
