@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from engine import View
 
-from ..service.daily import DEALS, SEAT, DailySet, DailyState, PlayRow, Results
+from ..service.daily import DEALS, SEAT, DailySet, DailyState, PlayRow, Results, Standing
 from ..texts import say, say_n
 from .card_text import Faces, card_label, cards_line, meld_points, sorted_hand, suit_symbol
 from .names import shown
@@ -65,7 +65,8 @@ def daily_content(state: DailyState, lang: str, person: str, faces: Faces = None
     if view.last_trick is not None and view.last_trick.winner is not None:
         lines.append(f"{say(lang, 'last_trick')}: "
                      f"{_trick(view.last_trick.plays, names, style, faces)} — "
-                     + say(lang, "taken_by", name=names[view.last_trick.winner]))
+                     + (say(lang, "daily_taken_by_you") if view.last_trick.winner == SEAT
+                        else say(lang, "taken_by", name=names[view.last_trick.winner])))
     news = [say(lang, "hand_declared", name=names[m.seat],
                 points=meld_points(m.suit, m.double, view.trump_suit),
                 suit=suit_symbol(m.suit, style) + ("×2" if m.double else ""))
@@ -110,11 +111,27 @@ def set_lines(lang: str, dset: DailySet, revealed: bool) -> list[str]:
     return lines
 
 
-def results_text(lang: str, results: Results, *, deals: bool = True) -> str:
-    """The day's ranking, the week's, and (``deals``) every deal's scores."""
+TOP = 10
+"""Places a ranking lists (the asker's own place is added below them when lower)."""
+DEAL_LINE = 250
+"""Characters of a deal's line of scores (more people: "+N more"; each person's play is in
+``/gaigel replay day: deal: player:`` and the export)."""
+
+
+def _ranked(rows: Sequence[Standing], viewer: int | None) -> list[tuple[int, Standing]]:
+    """The top places, and the viewer's own place if it is lower."""
+    out = [(i, s) for i, s in enumerate(rows, 1) if i <= TOP]
+    out += [(i, s) for i, s in enumerate(rows, 1) if i > TOP and s.user_id == viewer]
+    return out
+
+
+def results_text(lang: str, results: Results, *, deals: bool = True,
+                 viewer: int | None = None) -> str:
+    """The day's ranking, the week's, and (``deals``) every deal's scores (best first; the
+    viewer's own first of all, so it is never cut off)."""
     lines = [say(lang, "daily_board_title", day=results.day)]
     if results.ranking:
-        for i, s in enumerate(results.ranking, 1):
+        for i, s in _ranked(results.ranking, viewer):
             lines.append(say(lang, "daily_board_row", rank=i, name=shown(s.name),
                              percent=f"{s.percent:.1f}", mp=_half(s.matchpoints),
                              most=_half(s.most)))
@@ -123,16 +140,22 @@ def results_text(lang: str, results: Results, *, deals: bool = True) -> str:
     lines.append(say(lang, "daily_week_title", first=results.week_days[0],
                      last=results.week_days[1]))
     if results.week:
-        for i, s in enumerate(results.week, 1):
+        for i, s in _ranked(results.week, viewer):
             lines.append(say(lang, "daily_week_row", rank=i, name=shown(s.name),
                              percent=f"{s.percent:.1f}", days=s.days))
     else:
         lines.append(say(lang, "daily_board_empty"))
     if deals:
         for number, rows in sorted(results.deals.items()):
-            cells = ", ".join(f"{shown(name)} {score:+d} ({_half(mp)})"
-                              for _u, name, score, mp in rows)
-            lines.append(say(lang, "daily_deal_scores", number=number, scores=cells))
+            ordered = sorted(rows, key=lambda r: r[0] != viewer)
+            cells: list[str] = []
+            for k, (_u, name, score, mp) in enumerate(ordered):
+                cell = f"{shown(name)} {score:+d} ({_half(mp)})"
+                if sum(len(c) + 2 for c in cells) + len(cell) > DEAL_LINE:
+                    cells.append(say(lang, "daily_more", count=len(ordered) - k))
+                    break
+                cells.append(cell)
+            lines.append(say(lang, "daily_deal_scores", number=number, scores=", ".join(cells)))
     if not results.over:
         lines.append(say(lang, "daily_not_over_yet"))
     return clip("\n".join(lines))

@@ -4,6 +4,8 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "daily_taken_by_you": "an dich",
+    "daily_more": "+{count} weitere",
     "daily_you": "Du",
     "daily_left": "Computer links",
     "daily_partner": "Computer-Partner",

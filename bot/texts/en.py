@@ -6,6 +6,8 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "daily_taken_by_you": "taken by you",
+    "daily_more": "+{count} more",
     "daily_you": "You",
     "daily_left": "Computer left",
     "daily_partner": "Computer partner",

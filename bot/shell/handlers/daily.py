@@ -62,7 +62,7 @@ class DailyHandlers(HandlerBase):
             if state is None:
                 results = await daily.results(guild_id, req.user_id, asked)
                 await req.answer(clip("\n".join([say(lang, "daily_all_played", day=asked),
-                                                 results_text(lang, results)])))
+                                                 results_text(lang, results, viewer=req.user_id)])))
                 return
             assert dset is not None
             note = "\n".join(set_lines(lang, dset, revealed=False))
@@ -77,7 +77,8 @@ class DailyHandlers(HandlerBase):
                 buttons.stop()
             return
         results = await daily.results(guild_id, req.user_id, asked)
-        await req.answer(results_text(lang, results, deals=show == "results"))
+        await req.answer(results_text(lang, results, deals=show == "results",
+                                      viewer=req.user_id))
 
     async def _past_day(self, req: Request, day: str) -> None:
         """``/gaigel daily play <a past day>``: its commitments and seeds (once over); it is no
@@ -125,7 +126,7 @@ class DailyHandlers(HandlerBase):
                 results = await daily.results(guild_id, uid, daily.today())
                 await interaction.edit_original_response(
                     content=clip("\n".join([say(lang, "daily_all_played", day=daily.today()),
-                                            results_text(lang, results)])), view=None)
+                                            results_text(lang, results, viewer=uid)])), view=None)
                 interaction.extras.pop(THINKING, None)
                 return
         else:
