@@ -329,9 +329,13 @@ class Daily:
             return await self._state(live)
 
     async def show(self, guild_id: int, user_id: int, play_id: int) -> DailyState:
-        """A play as it stands (Refresh), the person's own only."""
-        live = await self._own(guild_id, user_id, play_id)
-        return await self._state(live)
+        """A play as it stands (Refresh), the person's own only; computers whose turn it is
+        (a restart between the person's action and theirs) play first."""
+        async with self._lock(guild_id, user_id):
+            live = await self._own(guild_id, user_id, play_id)
+            if live.day == self.today():
+                await self._computers(live)
+            return await self._state(live)
 
     async def act(self, guild_id: int, user_id: int, play_id: int, version: int, do: str, *,
                   card: str | None = None, opening: str | None = None,
@@ -345,6 +349,7 @@ class Daily:
                 raise ServiceError("daily_played", number=live.number)
             if live.day != self.today():
                 raise ServiceError("daily_day_over", day=live.day)
+            await self._computers(live)  # theirs first, if a restart came between
             if version != live.version:
                 raise ServiceError("stale")
             action = Action(SEAT, do, card, opening, suit, double, against)  # type: ignore[arg-type]

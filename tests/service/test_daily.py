@@ -198,3 +198,33 @@ async def test_an_unfinished_deal_closes_when_its_day_ends(db_url: str) -> None:
         assert today is not None and today.day == "2025-11-27" and today.number == 1
     finally:
         await svc.close()
+
+
+async def test_computers_whose_turn_a_restart_cut_short_play_before_the_persons_next_click(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock(NOON)
+    svc = await open_service(db_url, clock)
+    try:
+        state = await svc.daily.play(GUILD, ALICE, "Alice")
+        assert state is not None
+
+        async def stopped(live: Any) -> None:  # the process ends before the computers play
+            return None
+
+        monkeypatch.setattr(svc.daily, "_computers", stopped)
+        a = next(a for a in state.view.actions if a.do == "play")
+        cut = await svc.daily.act(GUILD, ALICE, state.play_id, state.version, "play",
+                                  card=a.card, opening=a.opening)
+        assert cut.version == 1 and cut.view.to_play == 1
+    finally:
+        await svc.close()
+    svc = await open_service(db_url, clock)
+    try:
+        with pytest.raises(ServiceError) as err:  # a click on the hand from before
+            await svc.daily.act(GUILD, ALICE, cut.play_id, cut.version, "play",
+                                card=cut.view.hand[0])
+        assert err.value.code == "stale"
+        shown = await svc.daily.show(GUILD, ALICE, cut.play_id)
+        assert shown.version > 1 and (shown.over or shown.view.to_play == 0)
+    finally:
+        await svc.close()
