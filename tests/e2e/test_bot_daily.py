@@ -90,8 +90,6 @@ async def play_day(world: World, who: str, pick: int, *, stop_after: int | None 
     for _ in range(1000):
         message = current(world, who, message)
         ids = daily_ids(message)
-        if check is not None:
-            check()
         nxt = [c for c in ids if c.endswith(":n")]
         if nxt:
             await click(world, who, message, nxt[0])
@@ -99,6 +97,8 @@ async def play_day(world: World, who: str, pick: int, *, stop_after: int | None 
         cards = playable(message)
         if not cards:
             return message
+        if check is not None:
+            check()
         if stop_after is not None and clicks >= stop_after:
             return message
         live = world.svc.daily._plays[play_of(message)]
@@ -146,11 +146,12 @@ def day_secrets(deals: dict[int, dict[str, Any]]) -> set[str]:
     return {d["fair_seed"] for d in deals.values()}
 
 
-def check_private(world: World, people: list[str], secrets: set[str]) -> None:
+def check_private(world: World, people: list[str], secrets: set[str]) -> int:
     """Nothing of the day in what anyone sees or the bot sent: no seed anywhere; nothing of
     the daily deals in the channel's public messages; a card code in a custom_id only on its
     owner's ephemeral message; each person's daily message shows at most their own seat's
-    view of their play now."""
+    view of their play now. Returns how many messages were held to a seat's view."""
+    held = 0
     for e in world.env.http_requests:
         sent = f"{e.path} {e.params!r} {e.json!r}"
         assert not any(s in sent for s in secrets), f"a seed sent: {e.method} {e.path}"
@@ -169,6 +170,8 @@ def check_private(world: World, people: list[str], secrets: set[str]) -> None:
                         allowed = Counter(seat_view(live.deal, 0).visible_cards())
                         for t in message_texts(m):
                             assert not cards_in_text(t) - allowed, f"{who} sees more: {t}"
+                        held += 1
+    return held
 
 
 async def test_three_people_play_the_same_six_deals_ranked_by_matchpoints_and_nothing_leaks(
@@ -190,7 +193,7 @@ async def test_three_people_play_the_same_six_deals_ranked_by_matchpoints_and_no
     assert "Daily deals" in first.content and playable(first)
 
     def check() -> None:
-        check_private(world, people, secrets)
+        assert check_private(world, people, secrets) >= 1  # the player's own message
 
     # Alice and Bob make the same plays; Carol others. Before she has finished, Carol may
     # see nobody's results, no leaderboard figures and no replay of the day.
