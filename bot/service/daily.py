@@ -172,6 +172,8 @@ class DailyState:
     score: int | None = None
     points: tuple[int, int] | None = None
     """Own team's and the opponents' points once the deal is over."""
+    claim: tuple[int, str] | None = None
+    """The claim that ended the deal (seat, ``knock``, ``accuse`` or ``sevens``), if one did."""
 
     @property
     def over(self) -> bool:
@@ -474,16 +476,19 @@ class Daily:
     async def _state(self, live: LivePlay) -> DailyState:
         deal = live.deal
         progress = await self.progress(live.guild_id, live.day, live.user_id)
-        points = score = None
+        points = score = claim = None
         if deal.result is not None:
             own = SEAT % 2
             points = (deal.points[own], deal.points[1 - own])
             score = deal_score(deal.result, deal.points, own)
+            last = deal.actions[-1] if deal.actions else None
+            if last is not None and last.do in ("knock", "accuse", "sevens"):
+                claim = (last.seat, last.do)
         opts = live.options
         return DailyState(live.guild_id, live.day, live.number, live.play_id, live.version,
                           seat_view(deal, SEAT), opts.get("suit_style", "german"),
                           opts.get("language", "en"), commitment_of(bytes.fromhex(live.seed)),
-                          progress, bool(opts.get("pictures", True)), score, points)
+                          progress, bool(opts.get("pictures", True)), score, points, claim)
 
     # ------------------------------------------------------------------ results
 

@@ -77,6 +77,11 @@ def daily_content(state: DailyState, lang: str, person: str, faces: Faces = None
     result = view.result
     if result is not None and state.points is not None and state.score is not None:
         won = result.winner == SEAT % 2
+        if state.claim is not None:
+            seat, do = state.claim
+            key = f"daily_{do}" + ("_you" if seat == SEAT else "_partner"
+                                   if do == "accuse" and seat % 2 == SEAT % 2 else "")
+            lines.append(say(lang, key, name=names[seat]))
         lines.append(say_n(lang, "daily_won" if won else "daily_lost", result.games,
                            games=result.games, reason=reason_text(lang, result.reason)))
         lines.append(say(lang, "daily_score", own=state.points[0], opp=state.points[1],

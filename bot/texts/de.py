@@ -4,6 +4,13 @@ both languages (``bot.texts`` picks the language; tests check keys and blanks ma
 from __future__ import annotations
 
 SENTENCES: dict[str, str] = {
+    "daily_accuse_partner": "{name} hat die Gegner angeklagt, über 101 weitergespielt zu haben.",
+    "daily_knock_you": "Du hast „Aus!“ gerufen.",
+    "daily_knock": "{name} hat „Aus!“ gerufen.",
+    "daily_accuse_you": "Du hast die Gegner angeklagt, über 101 weitergespielt zu haben.",
+    "daily_accuse": "{name} hat deine Seite angeklagt, über 101 weitergespielt zu haben.",
+    "daily_sevens_you": "Du hast fünf Siebener gezeigt.",
+    "daily_sevens": "{name} hat fünf Siebener gezeigt.",
     "daily_taken_by_you": "an dich",
     "daily_more": "+{count} weitere",
     "daily_you": "Du",

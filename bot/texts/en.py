@@ -6,6 +6,13 @@ from __future__ import annotations
 from engine.errors import MESSAGES as ENGINE_MESSAGES
 
 SENTENCES: dict[str, str] = {
+    "daily_accuse_partner": "{name} accused the opponents of playing on past 101.",
+    "daily_knock_you": "You knocked: “Aus!”",
+    "daily_knock": "{name} knocked: “Aus!”",
+    "daily_accuse_you": "You accused the opponents of playing on past 101.",
+    "daily_accuse": "{name} accused your side of playing on past 101.",
+    "daily_sevens_you": "You showed five Sevens.",
+    "daily_sevens": "{name} showed five Sevens.",
     "daily_taken_by_you": "taken by you",
     "daily_more": "+{count} more",
     "daily_you": "You",

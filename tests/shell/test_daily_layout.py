@@ -5,6 +5,7 @@ nothing else) and the results' text (the asker's own row is never cut off)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from world import cards_in_text
 
@@ -31,12 +32,13 @@ def test_a_daily_click_names_the_play_its_version_and_the_act() -> None:
     assert odd is not None and odd.act is None and not odd.next_deal
 
 
-def state_of(deal: Deal, *, score: int | None = None, done: int = 0) -> DailyState:
+def state_of(deal: Deal, *, score: int | None = None, done: int = 0,
+             claim: tuple[int, str] | None = None) -> DailyState:
     progress = tuple(PlayRow(n, n, True, 100) for n in range(1, done + 1))
     points = (deal.points[0], deal.points[1]) if deal.result is not None else None
     return DailyState(1, "2026-11-25", done + 1 if deal.result is None else done, 9,
                       len(deal.actions), seat_view(deal, 0), "german", "en", "c" * 64,
-                      progress, False, score, points)
+                      progress, False, score, points, claim)
 
 
 def test_the_cards_enabled_are_the_views_plays_and_the_text_shows_only_the_seats_view() -> None:
@@ -66,14 +68,16 @@ def test_a_finished_deal_offers_only_the_next_one_and_no_card() -> None:
     deal = Deal(Layout.seeded(4, 6))
     deal.apply(Action(0, "knock"))  # a wrong knock: lost double
     assert deal.result == Result(1, 2, "untergaigelt")
-    state = state_of(deal, score=-2000, done=1)
+    state = state_of(deal, score=-2000, done=1, claim=(0, "knock"))
     buttons = daily_buttons(9, state.view, state.version, "en", "german",
                             names=seat_names("en", "a"), next_deal=True)
     ids = [b.item.custom_id for b in buttons.children]  # type: ignore[attr-defined]
     assert ids == ["gg:d:9:1:n"]
     assert not daily_buttons(9, state.view, 1, "en", "german", names=[], next_deal=False).children
     text = daily_content(state, "en", "a")
-    assert "You lost 2 games" in text and "**-2000**" in text
+    assert "You knocked" in text and "You lost 2 games" in text and "**-2000**" in text
+    other = daily_content(replace(state, claim=(1, "accuse")), "de", "a")
+    assert "Computer links hat deine Seite angeklagt" in other
 
 
 def test_the_results_keep_the_askers_own_row_when_many_played() -> None:
