@@ -16,7 +16,16 @@ from ..decide import Question, hand_click
 from ..layouts import daily_buttons
 from ..publish.timers import now
 from ..render import clip
-from .context import THINKING, HandlerBase, Interaction, Request, guard, handler, think
+from .context import (
+    THINKING,
+    HandlerBase,
+    Interaction,
+    Parts,
+    Request,
+    guard,
+    handler,
+    think,
+)
 
 log = logging.getLogger("bot.shell")
 
@@ -27,8 +36,8 @@ class DailyHandlers(HandlerBase):
     confirming: dict[tuple[int, int], Question]
     """(play, user) → the knock or accusation asked, waiting for its confirmation."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, parts: Parts) -> None:
+        super().__init__(parts)
         self.confirming = {}
 
     async def _lang(self, interaction: Interaction) -> str:
