@@ -21,7 +21,9 @@ ServiceCode = Literal[
     "not_full", "not_host", "not_started", "already_started", "deal_running", "match_over",
     "table_closed", "old_table_message", "stale", "not_away", "bad_option", "unknown_level",
     "bad_action", "kick_self", "no_finished_deal", "no_such_deal", "deal_not_over",
-    "match_running", "seats_kept",
+    "match_running", "seats_kept", "daily_bad_day", "daily_future_day", "daily_played",
+    "daily_day_over", "daily_not_yours", "daily_no_peeking", "daily_not_over", "daily_no_deal",
+    "daily_no_play", "daily_no_set",
 ]
 """The service's own refusals (the shell words ``other_table`` and ``old_table_message``
 itself: a click on another channel's or an old table message)."""

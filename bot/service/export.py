@@ -16,6 +16,14 @@ Fair deals (issue 30, ``docs/FAIRNESS.md``; added fields): a deal dealt from a c
 secret has ``"fair": {"commitment", "seed", "salt"}``, which ``python -m engine verify``
 checks; CSV adds a last column ``fair``: ``commitment:seed:salt`` (empty for older deals).
 
+Daily deals (issue 31; added records): a server's (or a full) export ends its ``deals`` with
+the finished daily plays of the days that are over (never of today: the seeds are secret
+until the day ends, and someone may still be playing). Each is a deal record (``gaigel-deal/1``,
+replayable and with its ``"fair"`` line, so ``python -m engine verify`` checks it) with a
+``"daily"`` field: day, deal, user id, name, score, points, and the play's matchpoints on
+that deal (``matchpoints``, of ``most``). CSV: one row each, ``table`` ``daily <day>``,
+``scoring`` ``daily``, ``strokes_after`` the score.
+
 CSV is for spreadsheets, so no cell may start a formula (OWASP, "CSV Injection"): a text cell
 beginning with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets a leading ``'``
 (``=HYPERLINK(...)`` is written ``'=HYPERLINK(...)``), and every text cell is quoted, so a
@@ -54,6 +62,7 @@ from engine.fair import FairDeal
 
 from ..storage import queries as q
 from ..storage.db import Storage
+from .daily import matchpoints, play_record, utc_day
 from .errors import BadOption
 from .ratings import current_ratings, history_for_deals
 
@@ -149,6 +158,54 @@ def _csv_values(d: dict[str, Any]) -> list[Any]:
     ]
 
 
+def daily_csv_row(record: dict[str, Any]) -> list[Any]:
+    """A daily play (its record) as a CSV row in the history's columns."""
+    seats = record["seats"]
+    teams: dict[int, list[str]] = {}
+    for seat in seats:
+        teams.setdefault(seat["team"], []).append(seat["name"])
+    info, result, fair = record["daily"], record["result"], record["fair"]
+    values = [record["ended_at"], f"daily {info['day']}", "", info["deal"],
+              "; ".join(seat["name"] for seat in seats),
+              " vs ".join("+".join(teams[t]) for t in sorted(teams)),
+              record["rules"].get("preset", ""), record["deal"]["trump"][0],
+              "+".join(teams.get(result["winner"], [])), result["games"], result["reason"],
+              "daily", str(info["score"]), "",
+              f"{fair['commitment']}:{fair['seed']}:{fair['salt']}"]
+    return [csv_cell(v) for v in values]
+
+
+def _daily_page(c: Any, after: int, page: int, guild_id: int | None, since: float | None,
+                before_day: str) -> list[dict[str, Any]]:
+    """A page of finished daily plays of days that are over, as records with their
+    matchpoints (against everyone who finished the same deal)."""
+    rows = q.daily_days(c, guild_id, before_day, after, page, since)
+    days: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    out = []
+    for row in rows:
+        key = (row["guild_id"], row["day"])
+        if key not in days:
+            days[key] = q.daily_scores(c, key[0], [key[1]])
+        scores = {r["user_id"]: r["score"] for r in days[key] if r["number"] == row["number"]}
+        record = play_record(row)
+        record["daily"]["matchpoints"] = matchpoints(scores).get(row["user_id"], 0.0)
+        record["daily"]["most"] = len(scores) - 1
+        out.append({"id": row["id"], "ended_at": row["ended_at"], "record": record})
+    return out
+
+
+def _daily_encoded(fmt: str, rows: list[dict[str, Any]]) -> list[str]:
+    if fmt == "json":
+        return [json.dumps(r["record"], ensure_ascii=False, separators=(",", ":"))
+                for r in rows]
+    out = []
+    for r in rows:
+        buf = io.StringIO()
+        csv.writer(buf, quoting=csv.QUOTE_NONNUMERIC).writerow(daily_csv_row(r["record"]))
+        out.append(buf.getvalue())
+    return out
+
+
 def _head(fmt: str, guild_id: int | None, table_id: int | None, since: float | None,
           now: float) -> str:
     """The opening of an export file: the JSON document up to its deals, or the CSV header."""
@@ -214,6 +271,17 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
         count += len(rows)
         if len(rows) < page:
             break
+    if table_id is None:
+        today, after = utc_day(clock()), 0
+        while True:
+            daily = await storage.read(_daily_page, after, page, guild_id, since, today)
+            if not daily:
+                break
+            after = daily[-1]["id"]
+            yield (sep if count else "") + sep.join(_daily_encoded(fmt, daily))
+            count += len(daily)
+            if len(daily) < page:
+                break
     if fmt == "json":
         rated = (await storage.read(current_ratings, guild_id)
                  if table_id is None else None)
@@ -418,11 +486,28 @@ async def export_files(storage: Storage, *, limit: int, guild_id: int | None = N
             after = rows[-1]["id"]
             if len(rows) < page:
                 break
+        after = 0
+        while rest is None and table_id is None:
+            daily = await storage.read(_daily_page, after, page, guild_id, since,
+                                       utc_day(clock()))
+            if not daily:
+                break
+            left_out = await asyncio.to_thread(_add_daily, writer, fmt, daily)
+            if left_out is not None:
+                rest = daily[left_out]["ended_at"]
+                break
+            after = daily[-1]["id"]
+            if len(daily) < page:
+                break
         files = await asyncio.to_thread(writer.finish, rest is None)
     except BaseException:
         writer.discard()
         raise
     return Export(files, writer.deals, writer.first, writer.last, rest)
+
+
+def _add_daily(writer: _Files, fmt: str, rows: list[dict[str, Any]]) -> int | None:
+    return writer.add(_daily_encoded(fmt, rows), [r["ended_at"] for r in rows])
 
 
 def _add_page(writer: _Files, fmt: str, rows: list[dict[str, Any]]) -> int | None:

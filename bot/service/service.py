@@ -32,6 +32,7 @@ from .coach import Hint, Review, ReviewCache, hint_for, review_for
 from .computer import levels
 from .computer_seats import ComputerTurns
 from .core import CommittedCallback, TableChanges
+from .daily import SAMPLES, Daily
 from .deals import Dealing
 from .history import FinishedDeal, History
 from .lobby import Lobby
@@ -55,7 +56,7 @@ class GameService:
                  computer_budget_ms: int | None = None, seed: int | None = None,
                  closed_kept: int = CLOSED_KEPT,
                  shards: tuple[int, tuple[int, ...]] | None = None,
-                 computer_workers: int | None = None) -> None:
+                 computer_workers: int | None = None, daily_samples: int = SAMPLES) -> None:
         self.core = TableChanges(storage, clock=clock, on_outcome=on_outcome,
                                  computer_budget_ms=computer_budget_ms, seed=seed,
                                  closed_kept=closed_kept, shards=shards,
@@ -69,6 +70,9 @@ class GameService:
         self.messages = KeptMessages(storage, self.core.tables, shards)
         self.reviews = ReviewCache()
         """The coach's reviews of finished deals, by (table, deal, seat)."""
+        self.daily = Daily(storage, self.core.thinking, self.settings, clock=clock, seed=seed,
+                           samples=daily_samples)
+        """The daily deals (``/gaigel daily``): their sets, plays, results and records."""
 
     @classmethod
     async def open(cls, path: str, **kwargs: Any) -> GameService:
@@ -95,6 +99,7 @@ class GameService:
     def db(self, storage: Storage) -> None:
         """Another database under every part (``bench/storage.py`` measures without writes)."""
         self.core.db = self.settings.db = self.history.db = self.messages.db = storage
+        self.daily.db = storage
 
     @property
     def tables(self) -> TableRegistry:

@@ -21,11 +21,12 @@ from ..storage.errors import StorageError
 from .export import export_history
 
 COPY_ORDER = ("guild_settings", "user_prefs", "tables", "seats", "matches", "deals", "actions",
-              "results", "shown_messages", "season_modes", "ratings", "rating_history")
+              "results", "shown_messages", "season_modes", "ratings", "rating_history",
+              "daily_deals", "daily_plays", "daily_actions")
 """Every table of the schema, parents before children. A migration that adds a table adds
 it here (a test checks that this covers the schema)."""
 
-NUMBERED = ("tables", "matches", "deals", "season_modes", "rating_history")
+NUMBERED = ("tables", "matches", "deals", "season_modes", "rating_history", "daily_plays")
 """Tables whose ids the database numbers itself: PostgreSQL's counters move past the copy."""
 
 

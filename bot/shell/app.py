@@ -22,10 +22,18 @@ from ..service.models import Committed
 from ..service.service import GameService
 from ..texts import say
 from ..thinking import ThinkingClosed
-from .buttons import HandButton, PrimerButton, ReplayButton, TableButton, route_buttons
+from .buttons import (
+    DailyButton,
+    HandButton,
+    PrimerButton,
+    ReplayButton,
+    TableButton,
+    route_buttons,
+)
 from .commands import register
 from .faces import CardFaces
 from .handlers.context import Parts, answer
+from .handlers.daily import DailyHandlers
 from .handlers.info import InfoHandlers
 from .handlers.lobby import LobbyHandlers
 from .handlers.play import PlayHandlers
@@ -100,7 +108,7 @@ class GaigelBot(discord.Client):
         if self.offline:
             await self._upload_faces()
         await self.faces.load(self)
-        self.add_dynamic_items(TableButton, HandButton, PrimerButton, ReplayButton)
+        self.add_dynamic_items(TableButton, HandButton, PrimerButton, ReplayButton, DailyButton)
         await self.tree.set_translator(GaigelTranslator())
 
     async def _upload_faces(self) -> None:
@@ -132,9 +140,11 @@ class GaigelBot(discord.Client):
         self.play = PlayHandlers(parts)
         self.lobby = LobbyHandlers(parts, self.play)
         self.info = InfoHandlers(parts)
+        self.daily = DailyHandlers(parts)
         route_buttons(table=self.lobby.table_click, hand=self.play.hand_click,
-                      primer=self.info.primer_click, replay=self.info.replay_click)
-        register(self.tree, lobby=self.lobby, play=self.play, info=self.info)
+                      primer=self.info.primer_click, replay=self.info.replay_click,
+                      daily=self.daily.daily_click)
+        register(self.tree, lobby=self.lobby, play=self.play, info=self.info, daily=self.daily)
 
     async def on_ready(self) -> None:
         if self._resumed:

@@ -1,6 +1,6 @@
-"""The bot's four persistent buttons, ``DynamicItem``s whose custom_ids (``custom_ids``) say
+"""The bot's five persistent buttons, ``DynamicItem``s whose custom_ids (``custom_ids``) say
 what was clicked, so a click works after a restart too: the table message's, a hand's, the
-primer's and a replay's. Their layouts are in ``layouts``.
+primer's, a replay's and a daily deal's. Their layouts are in ``layouts``.
 
 A callback only hands the click on, to the route the bot gave its class at start-up
 (``route_buttons``): the buttons know no handler and no client. Class-level, because discord.py
@@ -17,10 +17,12 @@ from typing import Any, ClassVar, TypeVar
 import discord
 
 from .custom_ids import (
+    DAILY_TEMPLATE,
     HAND_TEMPLATE,
     PRIMER_TEMPLATE,
     REPLAY_TEMPLATE,
     TABLE_TEMPLATE,
+    DailyClick,
     HandClick,
     PrimerPage,
     ReplayPage,
@@ -28,7 +30,7 @@ from .custom_ids import (
 )
 
 Interaction = discord.Interaction[Any]
-Click = TypeVar("Click", TableClick, HandClick, PrimerPage, ReplayPage)
+Click = TypeVar("Click", TableClick, HandClick, PrimerPage, ReplayPage, DailyClick)
 Route = Callable[[Interaction, Click | None], Awaitable[None]]
 """A handler of one kind of button: the click as parsed (None: a forged id, out of range)."""
 
@@ -126,10 +128,36 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REPL
         await follow(ReplayButton.route, interaction, self.click)
 
 
+class DailyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=DAILY_TEMPLATE):
+    """A button of a person's daily deal: a card, a claim, refresh, or the next deal."""
+
+    route: ClassVar[Route[DailyClick] | None] = None
+
+    def __init__(self, click: DailyClick | None, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 disabled: bool = False, emoji: discord.PartialEmoji | None = None,
+                 custom_id: str | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or "?", style=style, disabled=disabled, emoji=emoji,
+            custom_id=custom_id or (click.custom_id if click and (click.act or click.next_deal)
+                                    else "gg:d:0:0:r")))
+        self.click = click
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction,
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> DailyButton:
+        return cls(DailyClick.parse(match.group(0)), custom_id=match.group(0))
+
+    async def callback(self, interaction: Interaction) -> None:
+        await follow(DailyButton.route, interaction, self.click)
+
+
 def route_buttons(*, table: Route[TableClick], hand: Route[HandClick],
-                  primer: Route[PrimerPage], replay: Route[ReplayPage]) -> None:
-    """Give the four buttons their handlers (the bot, once, at start-up)."""
+                  primer: Route[PrimerPage], replay: Route[ReplayPage],
+                  daily: Route[DailyClick] | None = None) -> None:
+    """Give the buttons their handlers (the bot, once, at start-up)."""
     TableButton.route = table
     HandButton.route = hand
     PrimerButton.route = primer
     ReplayButton.route = replay
+    DailyButton.route = daily

@@ -18,6 +18,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.app_commands import locale_str as _
 
+from .handlers.daily import DailyHandlers
 from .handlers.info import InfoHandlers
 from .handlers.lobby import LobbyHandlers
 from .handlers.play import PlayHandlers
@@ -36,12 +37,14 @@ def matching(names: Iterable[str], current: str) -> list[Choice[str]]:
 class GaigelGroup(app_commands.Group):
     """``/gaigel …``: tables, seats, information and the server's settings."""
 
-    def __init__(self, lobby: LobbyHandlers, play: PlayHandlers, info: InfoHandlers) -> None:
+    def __init__(self, lobby: LobbyHandlers, play: PlayHandlers, info: InfoHandlers,
+                 daily: DailyHandlers | None = None) -> None:
         super().__init__(name=_("gaigel"), description=_("Play Gaigel, the Swabian card game"),
                          guild_only=False)
         self.lobby = lobby
         self.play = play
         self.info = info
+        self.daily_handlers = daily
 
     def level_choices(self, current: str) -> list[Choice[str]]:
         """The computer levels on offer (from the service), filtered by what was typed."""
@@ -113,9 +116,17 @@ class GaigelGroup(app_commands.Group):
         name=_("replay"),
         description=_("A finished deal of this channel's table, trick by trick, for you alone"))
     @app_commands.describe(
-        deal=_("Which deal of the table, the first being 1 (default: the last finished one)"))
+        deal=_("Which deal of the table, the first being 1 (default: the last finished one)"),
+        day=_("A day of the daily deals that is over (YYYY-MM-DD): its deal, as you or "
+              "another player played it"),
+        player=_("Whose play of that daily deal (default: yours)"))
     async def replay(self, interaction: Interaction,
-                     deal: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
+                     deal: app_commands.Range[int, 1, 1_000_000] | None = None,
+                     day: app_commands.Range[str, 1, 40] | None = None,
+                     player: discord.User | None = None) -> None:
+        if day is not None:
+            await self.info.daily_replay(interaction, day, deal, player)
+            return
         await self.info.replay(interaction, deal)
 
     @app_commands.command(name=_("score"), description=_("Show the match score"))
@@ -239,6 +250,20 @@ class GaigelGroup(app_commands.Group):
     async def ping(self, interaction: Interaction, mode: str) -> None:
         await self.play.ping(interaction, mode == "on")
 
+    @app_commands.command(
+        name=_("daily"),
+        description=_("The daily deals: everyone on this server plays the same six deals"))
+    @app_commands.describe(show=_("Play (default), the leaderboard, or every deal's results"),
+                           day=_("Which day (YYYY-MM-DD, UTC; default: today)"))
+    @app_commands.choices(show=[Choice(name=_("play"), value="play"),
+                                Choice(name=_("leaderboard"), value="leaderboard"),
+                                Choice(name=_("results"), value="results")])
+    @app_commands.guild_only()
+    async def daily(self, interaction: Interaction, show: str = "play",
+                    day: app_commands.Range[str, 1, 40] | None = None) -> None:
+        assert self.daily_handlers is not None
+        await self.daily_handlers.daily(interaction, show, day)
+
     @app_commands.command(name=_("dm"), description=_("Also keep your hand in a direct message"))
     @app_commands.describe(mode=_("on or off"))
     @app_commands.choices(mode=[Choice(name=_("on"), value="on"),
@@ -298,8 +323,8 @@ def play_commands(play: PlayHandlers) -> list[app_commands.Command[Any, ..., Non
 
 
 def register(tree: app_commands.CommandTree[Any], *, lobby: LobbyHandlers, play: PlayHandlers,
-             info: InfoHandlers) -> None:
+             info: InfoHandlers, daily: DailyHandlers | None = None) -> None:
     """Add the commands, built with the handlers they call, to the bot's tree."""
-    tree.add_command(GaigelGroup(lobby, play, info))
+    tree.add_command(GaigelGroup(lobby, play, info, daily))
     for command in play_commands(play):
         tree.add_command(command)

@@ -12,6 +12,9 @@ here, so they are tested on their own).
   ``gg:h:<table>:<version>:<act><arg>``; the act is one ``HandAct`` subclass (play a card,
   declare, exchange, knock, accuse, confirm a knock or an accusation, five Sevens, refresh). A card appears only here, on its
   owner's message.
+- ``DailyClick``: a button of a person's own daily deal (``/gaigel daily``, ephemeral),
+  ``gg:d:<play>:<version>:<act><arg>``: the hand's acts (cards only on the owner's message),
+  and ``n``, the next deal of the day.
 
 Ids must fit the database's integers and never reach SQLite otherwise: a forged table id out of
 range parses as nothing (the click is answered "that is no action"); a hand's version out of
@@ -38,6 +41,7 @@ OPENINGS_BY_CODE = {v: k for k, v in OPENING_CODES.items()}
 TABLE_TEMPLATE = r"gg:t:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z]+)"
 PRIMER_TEMPLATE = r"gg:p:(?P<table>\d+):(?P<page>\d+)"
 REPLAY_TEMPLATE = r"gg:r:(?P<table>\d+):(?P<deal>\d+):(?P<page>\d+)"
+DAILY_TEMPLATE = r"gg:d:(?P<play>\d+):(?P<version>\d+):(?P<act>[a-z])(?P<arg>[A-Za-z0-9.-]*)"
 HAND_TEMPLATE = r"gg:h:(?P<table>\d+):(?P<version>\d+):(?P<act>[a-z])(?P<arg>[A-Za-z0-9.-]*)"
 
 
@@ -292,3 +296,34 @@ class HandClick:
         kind = HandAct.kinds.get(m["act"])
         act = kind.from_arg(m["arg"]) if kind is not None else None
         return cls(int(m["table"]), version, act)
+
+
+@dataclass(frozen=True)
+class DailyClick:
+    """A button of a person's daily deal: the play by its id, its version (actions stored)
+    and a hand's act, or ``next_deal`` (``n``)."""
+
+    play_id: int
+    version: int
+    act: HandAct | None
+    """None when the act is malformed, or for the next deal."""
+    next_deal: bool = False
+
+    @property
+    def custom_id(self) -> str:
+        if self.next_deal:
+            return f"gg:d:{self.play_id}:{self.version}:n"
+        assert self.act is not None
+        return f"gg:d:{self.play_id}:{self.version}:{self.act.code}{self.act.arg}"
+
+    @classmethod
+    def parse(cls, custom_id: str) -> DailyClick | None:
+        m = re.fullmatch(DAILY_TEMPLATE, custom_id)
+        if m is None or not _in_range(m["play"]):
+            return None
+        version = int(m["version"]) if _in_range(m["version"]) else NO_VERSION
+        if m["act"] == "n":
+            return cls(int(m["play"]), version, None, next_deal=m["arg"] == "")
+        kind = HandAct.kinds.get(m["act"])
+        act = kind.from_arg(m["arg"]) if kind is not None else None
+        return cls(int(m["play"]), version, act)

@@ -8,6 +8,9 @@ decides legality, the shell only draws it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import discord
 
 from engine import View
@@ -15,12 +18,13 @@ from engine.tricks import team_of
 
 from ..service.models import PublicState
 from ..texts import say
-from .buttons import HandButton, PrimerButton, ReplayButton, TableButton
+from .buttons import DailyButton, HandButton, PrimerButton, ReplayButton, TableButton
 from .card_text import Faces, card_label, hand_order, meld_points, suit_symbol
 from .custom_ids import (
     Accuse,
     AskHint,
     Confirm,
+    DailyClick,
     DeclarePair,
     ExchangeSeven,
     HandAct,
@@ -136,7 +140,6 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
     ``faces``: each card shows its face as the button's emoji; the label always carries the
     suit symbol and the rank, so that Acorns and Bells are told apart at a glance even where
     the emoji is small or not drawn."""
-    style = state.options.suit_style
     tid = state.table_id
 
     def button(act: HandAct, label: str, button_style: discord.ButtonStyle,
@@ -144,11 +147,53 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
         return HandButton(HandClick(tid, version, act), label=label, style=button_style,
                           disabled=disabled, emoji=emoji)
 
+    def team_names(team: int) -> str:
+        return ", ".join(s.name for s in state.seats if team_of(s.seat, len(state.seats)) == team)
+
+    return _place(_hand_groups(view, lang, state.options.suit_style, button, team_names,
+                               retired=retired, confirm=confirm, faces=faces,
+                               hint=state.options.show_points))
+
+
+def daily_buttons(play_id: int, view: View, version: int, lang: str, style: str, *,
+                  names: list[str], confirm: HandAct | None = None, faces: Faces = None,
+                  next_deal: bool = False) -> discord.ui.View:
+    """A person's daily deal: the hand's buttons as at a table (``gg:d:`` ids, the play's
+    version), no Hint; once the deal is over, Next deal (``next_deal``) instead."""
+
+    def button(act: HandAct, label: str, button_style: discord.ButtonStyle,
+               disabled: bool = False, emoji: discord.PartialEmoji | None = None) -> DailyButton:
+        return DailyButton(DailyClick(play_id, version, act), label=label, style=button_style,
+                           disabled=disabled, emoji=emoji)
+
+    def team_names(team: int) -> str:
+        return ", ".join(n for s, n in enumerate(names) if team_of(s, len(names)) == team)
+
+    if view.result is not None:
+        out = _view()
+        if next_deal:
+            out.add_item(DailyButton(DailyClick(play_id, version, None, next_deal=True),
+                                     label=say(lang, "btn_daily_next"),
+                                     style=discord.ButtonStyle.success))
+        return out
+    return _place(_hand_groups(view, lang, style, button, team_names, confirm=confirm,
+                               faces=faces))
+
+
+ButtonMaker = Callable[..., Any]
+"""``make(act, label, style, disabled=False, emoji=None)``: a hand's or a daily deal's button."""
+
+
+def _hand_groups(view: View, lang: str, style: str, button: ButtonMaker,
+                 team_names: Callable[[int], str], *, retired: bool = False,
+                 confirm: HandAct | None = None, faces: Faces = None,
+                 hint: bool = False) -> list[list[Any]]:
+    """The rows of a hand: the cards, then the claims (or the knock's confirmation)."""
     plays: dict[str, list[str | None]] = {}
     for a in view.actions:
         if a.do == "play" and a.card is not None:
             plays.setdefault(a.card, []).append(a.opening)
-    cards: list[HandButton] = []
+    cards: list[Any] = []
     for i in hand_order(view.hand, view.trump_suit):
         card = view.hand[i]
         openings = plays.get(card)
@@ -166,8 +211,8 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
                 disabled=not openings or retired, emoji=emoji))
     if retired:
         refresh = button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.primary)
-        return _place([cards, [refresh]])
-    claims: list[HandButton] = []
+        return [cards, [refresh]]
+    claims: list[Any] = []
     success = discord.ButtonStyle.success
     for a in view.actions:
         if a.do == "declare" and a.suit is not None:
@@ -186,30 +231,29 @@ def hand_buttons(state: PublicState, view: View, version: int, lang: str, *,
             if a.against is None:
                 label = say(lang, "btn_accuse")
             else:
-                names = ", ".join(s.name for s in state.seats if team_of(s.seat, len(state.seats)) == a.against)
-                label = say(lang, "btn_accuse_against", name=names or str(a.against))
+                label = say(lang, "btn_accuse_against",
+                            name=team_names(a.against) or str(a.against))
             claims.append(button(Accuse(a.against), label[:80], discord.ButtonStyle.secondary))
     if confirm is not None:
         if isinstance(confirm, Knock):
             yes_label = say(lang, "btn_confirm_knock")
         elif isinstance(confirm, Accuse) and confirm.against is not None:
-            names = ", ".join(s.name for s in state.seats
-                              if team_of(s.seat, len(state.seats)) == confirm.against)
-            yes_label = say(lang, "btn_confirm_accuse_named", name=names or str(confirm.against))
+            yes_label = say(lang, "btn_confirm_accuse_named",
+                            name=team_names(confirm.against) or str(confirm.against))
         else:
             yes_label = say(lang, "btn_confirm_accuse")
-        return _place([cards, *_asking(
+        return [cards, *_asking(
             claims, confirm,
             cancel=button(Refresh(), say(lang, "btn_cancel"), discord.ButtonStyle.secondary),
-            yes=button(Confirm(confirm), yes_label[:80], discord.ButtonStyle.danger))])
-    if state.options.show_points and view.to_play == view.seat and view.result is None:
+            yes=button(Confirm(confirm), yes_label[:80], discord.ButtonStyle.danger))]
+    if hint and view.to_play == view.seat and view.result is None:
         claims.append(button(AskHint(), say(lang, "btn_hint"), discord.ButtonStyle.secondary))
     claims.append(button(Refresh(), say(lang, "btn_refresh"), discord.ButtonStyle.secondary))
-    return _place([cards, claims])
+    return [cards, claims]
 
 
-def _asking(claims: list[HandButton], claim: HandAct, *, cancel: HandButton,
-            yes: HandButton) -> list[list[HandButton]]:
+def _asking(claims: list[Any], claim: HandAct, *, cancel: Any,
+            yes: Any) -> list[list[Any]]:
     """The claims while a knock or an accusation waits for its confirmation, laid out so that
     a double-click on the claim never confirms it: Cancel takes the claim's own place (the
     claims before it stay where they were, greyed; none follow it), and the confirmation
@@ -221,7 +265,7 @@ def _asking(claims: list[HandButton], claim: HandAct, *, cancel: HandButton,
     return [[*before, cancel], [yes]]
 
 
-def _place(groups: list[list[HandButton]]) -> discord.ui.View:
+def _place(groups: list[list[Any]]) -> discord.ui.View:
     """Each group starts on a new row, five buttons a row, at most five rows."""
     out = _view()
     row = 0

@@ -57,23 +57,25 @@ class ReplayShown:
 
 
 def replay_page(record: dict[str, Any], place: int, history: DealHistory, page: int,
-                lang: str, style: str, faces: Faces = None) -> ReplayShown:
+                lang: str, style: str, faces: Faces = None,
+                head: str | None = None) -> ReplayShown:
     """Page ``page`` (from 0, clamped) of the finished deal ``record`` (a deal record, the
     ``place``-th deal of its table), within Discord's 2000 characters: the cards as faces
-    when they fit, else as suit symbols and ranks."""
+    when they fit, else as suit symbols and ranks. ``head``: a line under the page's head
+    (a daily deal's day, deal and player)."""
     pages = page_frames(history)
     page = max(0, min(page, len(pages) - 1))
     plain = seat_names(record, history.players, lang)
-    content = _content(record, place, history, pages, page, lang, style, faces, plain)
+    content = _content(record, place, history, pages, page, lang, style, faces, plain, head)
     if len(content) > MAX_CONTENT and faces:
-        content = _content(record, place, history, pages, page, lang, style, None, plain)
+        content = _content(record, place, history, pages, page, lang, style, None, plain, head)
     scene = replay_scene(history, pages[page][-1], tuple(plain), style, lang)
     return ReplayShown(clip(content), scene, page, len(pages))
 
 
 def _content(record: dict[str, Any], place: int, history: DealHistory,
              pages: list[tuple[int, ...]], page: int, lang: str, style: str, faces: Faces,
-             plain: list[str]) -> str:
+             plain: list[str], extra: str | None = None) -> str:
     w = Words(history, [shown(n) for n in plain], lang,
               card=lambda card: card_label(card, style, faces),
               suit=lambda suit: suit_name(suit, lang, style), sep=" ")
@@ -82,7 +84,7 @@ def _content(record: dict[str, Any], place: int, history: DealHistory,
     number = record.get("number")
     if isinstance(number, int) and number != place:
         head += " · " + say(lang, "replay_page_match", number=number)
-    lines = [head]
+    lines = [head] if extra is None else [head, extra]
     if page == 0:
         lines += intro_lines(w)
     for index in pages[page]:

@@ -31,6 +31,7 @@ GERMAN: dict[str, str] = {
     "skip": "ueberspringen",
     "dm": "dm",
     "ping": "anstupsen",
+    "daily": "taeglich",
     "declare": "melden",
     "knock": "ausrufen",
     "exchange": "tauschen",
@@ -58,6 +59,8 @@ GERMAN: dict[str, str] = {
     "rating": "bewertung",
     "since": "seit",
     "deal": "spiel",
+    "show": "zeigen",
+    "day": "tag",
     # descriptions
     "Play Gaigel, the Swabian card game": "Gaigel spielen, das schwäbische Kartenspiel",
     "Open a Gaigel table in this channel": "Einen Gaigel-Tisch in diesem Kanal eröffnen",
@@ -151,6 +154,17 @@ GERMAN: dict[str, str] = {
     "server": "Server",
     "on": "an",
     "off": "aus",
+    "play": "spielen",
+    "results": "ergebnisse",
+    # the daily deals
+    "The daily deals: everyone on this server plays the same six deals":
+        "Die Tagesspiele: alle auf diesem Server spielen dieselben sechs Spiele",
+    "Play (default), the leaderboard, or every deal's results":
+        "Spielen (sonst), die Rangliste oder die Ergebnisse jedes Spiels",
+    "Which day (YYYY-MM-DD, UTC; default: today)": "Welcher Tag (JJJJ-MM-TT, UTC; sonst heute)",
+    "A day of the daily deals that is over (YYYY-MM-DD): its deal, as you or another player played it":
+        "Ein vergangener Tag der Tagesspiele (JJJJ-MM-TT): sein Spiel, wie du oder jemand anderes es gespielt hat",
+    "Whose play of that daily deal (default: yours)": "Wessen Spiel dieses Tagesspiels (sonst deines)",
 }
 
 

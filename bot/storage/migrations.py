@@ -275,6 +275,52 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE deals ADD COLUMN fair_seed TEXT;
     ALTER TABLE deals ADD COLUMN fair_salt TEXT;
     """,
+    # 13: the daily deals (issue 31): every server's six deals of a UTC day, the same for
+    # everyone on it, each played privately by a person against three computers. A set is
+    # made lazily by the server's first ``/gaigel daily`` of the day (``daily_deals``: one row
+    # per deal, its secret ``fair_seed`` and its ``fair_commitment``, shown from the start; the
+    # seed is revealed only once the day is over). ``daily_plays``: one person's play of one
+    # deal (``version`` = actions stored; ``score`` and ``result`` once it ended: a play is
+    # never restarted). ``daily_actions``: its actions in order, the person's and the
+    # computers' (``by_computer``), each committed before it is acknowledged.
+    """
+    CREATE TABLE daily_deals (
+        guild_id    INTEGER NOT NULL,
+        day         TEXT NOT NULL,            -- 'YYYY-MM-DD', UTC
+        number      INTEGER NOT NULL,         -- 1..6
+        players     INTEGER NOT NULL,
+        rules       TEXT NOT NULL,            -- JSON: the server's rules when the set was made
+        options     TEXT NOT NULL,            -- JSON: suit style, language, computer knock
+        fair_commitment TEXT NOT NULL,
+        fair_seed   TEXT NOT NULL,            -- secret until the day is over
+        created_at  REAL NOT NULL,
+        PRIMARY KEY (guild_id, day, number)
+    ) STRICT;
+    CREATE TABLE daily_plays (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        day         TEXT NOT NULL,
+        number      INTEGER NOT NULL,
+        user_id     INTEGER NOT NULL,
+        name        TEXT NOT NULL,
+        version     INTEGER NOT NULL,         -- actions stored
+        started_at  REAL NOT NULL,
+        ended_at    REAL,
+        result      TEXT,                     -- JSON: the engine's result and the points
+        score       INTEGER,
+        UNIQUE (guild_id, day, number, user_id),
+        FOREIGN KEY (guild_id, day, number) REFERENCES daily_deals (guild_id, day, number)
+    ) STRICT;
+    CREATE INDEX daily_plays_user ON daily_plays (guild_id, user_id, day);
+    CREATE TABLE daily_actions (
+        play_id     INTEGER NOT NULL REFERENCES daily_plays (id) ON DELETE CASCADE,
+        idx         INTEGER NOT NULL,
+        seat        INTEGER NOT NULL,
+        action      TEXT NOT NULL,            -- JSON, as in a deal record
+        by_computer INTEGER NOT NULL,
+        PRIMARY KEY (play_id, idx)
+    ) STRICT;
+    """,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

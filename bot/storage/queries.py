@@ -482,3 +482,125 @@ def shown_messages(c: Connection, table_id: int | None = None) -> list[dict[str,
     names = ("table_id", "kind", "user_id", "deal_number", "channel_id", "message_id", "token",
              "opened_at")
     return [dict(zip(names, row, strict=True)) for row in rows]
+
+
+# ---------------------------------------------------------------------- the daily deals
+
+
+def insert_daily_deals(c: Connection, guild_id: int, day: str,
+                       rows: Sequence[tuple[int, int, str, str, str, str]], now: float) -> None:
+    """The day's set of a server (``(number, players, rules, options, commitment, seed)`` a
+    deal); a set made meanwhile by another request stays as it is (its commitments may have
+    been shown)."""
+    c.executemany(
+        "INSERT INTO daily_deals (guild_id, day, number, players, rules, options,"
+        " fair_commitment, fair_seed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, day, number) DO NOTHING",
+        [(guild_id, day, *r, now) for r in rows])
+
+
+def daily_deals(c: Connection, guild_id: int, day: str) -> list[dict[str, Any]]:
+    return [dict(r) for r in c.execute(
+        "SELECT number, players, rules, options, fair_commitment, fair_seed, created_at"
+        " FROM daily_deals WHERE guild_id = ? AND day = ? ORDER BY number", (guild_id, day))]
+
+
+_PLAY_COLUMNS = ("id, guild_id, day, number, user_id, name, version, started_at, ended_at,"
+                 " result, score")
+
+
+def daily_plays_of(c: Connection, guild_id: int, day: str, user_id: int) -> list[dict[str, Any]]:
+    """One person's plays of a day, by deal."""
+    return [dict(r) for r in c.execute(
+        f"SELECT {_PLAY_COLUMNS} FROM daily_plays WHERE guild_id = ? AND day = ?"
+        " AND user_id = ? ORDER BY number", (guild_id, day, user_id))]
+
+
+def daily_play(c: Connection, play_id: int) -> dict[str, Any] | None:
+    """A play with its deal's row and its actions in order."""
+    row = c.execute(f"SELECT {_PLAY_COLUMNS} FROM daily_plays WHERE id = ?",
+                    (play_id,)).fetchone()
+    if row is None:
+        return None
+    play = dict(row)
+    deal = c.execute(
+        "SELECT players, rules, options, fair_commitment, fair_seed FROM daily_deals"
+        " WHERE guild_id = ? AND day = ? AND number = ?",
+        (play["guild_id"], play["day"], play["number"])).fetchone()
+    play.update(dict(deal))
+    play["actions"] = [dict(r) for r in c.execute(
+        "SELECT idx, seat, action, by_computer FROM daily_actions WHERE play_id = ?"
+        " ORDER BY idx", (play_id,))]
+    return play
+
+
+def daily_play_id(c: Connection, guild_id: int, day: str, number: int,
+                  user_id: int) -> int | None:
+    row = c.execute("SELECT id FROM daily_plays WHERE guild_id = ? AND day = ? AND number = ?"
+                    " AND user_id = ?", (guild_id, day, number, user_id)).fetchone()
+    return None if row is None else int(row[0])
+
+
+def start_daily_play(c: Connection, guild_id: int, day: str, number: int, user_id: int,
+                     name: str, now: float) -> int:
+    """The person's play of a deal: a new one, or the one they already have (a deal is
+    played once, never restarted)."""
+    c.execute("INSERT INTO daily_plays (guild_id, day, number, user_id, name, version,"
+              " started_at) VALUES (?, ?, ?, ?, ?, 0, ?)"
+              " ON CONFLICT (guild_id, day, number, user_id) DO NOTHING",
+              (guild_id, day, number, user_id, name, now))
+    found = daily_play_id(c, guild_id, day, number, user_id)
+    assert found is not None
+    return found
+
+
+def add_daily_action(c: Connection, play_id: int, version: int, seat: int, action: dict[str, Any],
+                     by_computer: bool, end: tuple[float, dict[str, Any], int] | None) -> None:
+    """One action of a play, with its version bump (``StaleVersion`` if the play moved on);
+    ``end``: the deal ended with it (when, the result, the score)."""
+    if end is None:
+        cur = c.execute("UPDATE daily_plays SET version = version + 1 WHERE id = ?"
+                        " AND version = ? AND ended_at IS NULL", (play_id, version))
+    else:
+        cur = c.execute("UPDATE daily_plays SET version = version + 1, ended_at = ?,"
+                        " result = ?, score = ? WHERE id = ? AND version = ?"
+                        " AND ended_at IS NULL",
+                        (end[0], dumps(end[1]), end[2], play_id, version))
+    if cur.rowcount != 1:
+        raise StaleVersion(f"daily play {play_id} is no longer at version {version}")
+    c.execute("INSERT INTO daily_actions (play_id, idx, seat, action, by_computer)"
+              " VALUES (?, ?, ?, ?, ?)", (play_id, version, seat, dumps(action), int(by_computer)))
+
+
+def daily_scores(c: Connection, guild_id: int, days: Sequence[str]) -> list[dict[str, Any]]:
+    """Every finished play of these days: who, which deal, the score."""
+    if not days:
+        return []
+    marks = ", ".join("?" for _ in days)
+    return [dict(r) for r in c.execute(
+        f"SELECT id, day, number, user_id, name, score FROM daily_plays WHERE guild_id = ?"
+        f" AND day IN ({marks}) AND ended_at IS NOT NULL ORDER BY day, number, id",
+        (guild_id, *days))]
+
+
+def daily_days(c: Connection, guild_id: int | None, before: str, after_id: int, limit: int,
+               since: float | None) -> list[dict[str, Any]]:
+    """A page of finished plays of days before ``before`` (days that are over), in id order,
+    each with its deal and actions (for exports)."""
+    where = "p.day < ? AND p.ended_at IS NOT NULL AND p.id > ?"
+    params: list[Any] = [before, after_id]
+    if guild_id is not None:
+        where += " AND p.guild_id = ?"
+        params.append(guild_id)
+    if since is not None:
+        where += " AND p.ended_at >= ?"
+        params.append(since)
+    ids = [int(r[0]) for r in c.execute(
+        f"SELECT p.id FROM daily_plays p WHERE {where} ORDER BY p.id LIMIT ?",
+        (*params, limit))]
+    out = []
+    for play_id in ids:
+        play = daily_play(c, play_id)
+        assert play is not None
+        out.append(play)
+    return out

@@ -18,11 +18,13 @@ from bot.storage import open_storage
 from bot.storage.queries import RESULT_COLUMNS
 
 ROOT = Path(__file__).resolve().parents[2]
+DEE = 88
 
 
 async def _server_history(url: str) -> int:
-    """Finished matches in two guilds, settings, a preference, a kept message, and a table
-    left mid-deal with a person to play. Returns that table's id."""
+    """Finished matches in two guilds, settings, a preference, a kept message, a table left
+    mid-deal with a person to play, and a daily deal under way (Dee's, in guild 1). Returns
+    that table's id."""
     svc = await GameService.open(url, seed=5)
     try:
         await play_table(svc, 0, 3, guild_id=1)
@@ -34,6 +36,12 @@ async def _server_history(url: str) -> int:
         await svc.remember_message(ShownMessage(state.table_id, "hand", 77, 1, 600, 9, None,
                                                 1.0))
         assert svc.public_state(state.table_id).status == "playing"
+        svc.daily.samples = 4
+        daily = await svc.daily.play(1, DEE, "Dee")
+        assert daily is not None
+        card = next(a for a in daily.view.actions if a.do == "play")
+        await svc.daily.act(1, DEE, daily.play_id, daily.version, "play", card=card.card,
+                            opening=card.opening)
         return state.table_id
     finally:
         await svc.close()
@@ -77,6 +85,12 @@ async def test_migrate_copies_everything_checks_it_and_the_copy_plays_on(
         await after.act(live, 77, "play", card=play.card, opening=play.opening,
                         expected_version=version)
         assert after.public_state(live).version > version
+        # Dee's daily deal goes on in the copy where it stopped
+        after.daily.samples = before.daily.samples = 4
+        was = await before.daily.play(1, DEE, "Dee")
+        now = await after.daily.play(1, DEE, "Dee")
+        assert was is not None and now is not None
+        assert (now.play_id, now.version, now.view) == (was.play_id, was.version, was.view)
     finally:
         await before.close()
         await after.close()

@@ -66,7 +66,7 @@ LAYERS = [
     {"commands"},
     {"handlers"},
     {"publish"},
-    {"layouts", "render", "decide", "primer", "replay_pages", "faces"},
+    {"layouts", "render", "decide", "primer", "replay_pages", "faces", "daily_text"},
     {"buttons", "card_text", "custom_ids", "names", "alarms", "pacing"},
 ]
 """The shell from the top down: the bot wires commands and buttons to the handlers, which

@@ -153,9 +153,60 @@ class InfoHandlers(HandlerBase):
             return
         await guard(at_table, self._show_replay(at_table, table_id, number=number))
 
+    async def daily_replay(self, interaction: Interaction, day: str, number: int | None,
+                           player: discord.abc.User | None) -> None:
+        """/gaigel replay day:<day> [deal] [player]: a daily deal of a day that is over, as
+        the caller (or ``player``) played it, privately, page by page."""
+        req = self.request(interaction)
+        req.lang = req.caller_lang
+        await guard(req, self._daily_replay_command(req, day, number or 1, player))
+
+    async def _daily_replay_command(self, req: Request, day: str, number: int,
+                                    player: discord.abc.User | None) -> None:
+        guild_id = req.interaction.guild_id
+        if guild_id is None:
+            await req.answer(say(req.lang, "guild_only"))
+            return
+        daily = self.svc.daily
+        asked = daily.check_day(day)
+        play_id, record = await daily.record(guild_id, req.user_id, asked, number,
+                                             player.id if player is not None else None)
+        await self._show_daily_replay(req, play_id, record)
+
+    async def _show_daily_replay(self, req: Request, play_id: int, record: dict[str, Any],
+                                 page: int = 0, edit: bool = False) -> None:
+        """A page of a daily play (a day that is over: its seed is in the record)."""
+        info = record["daily"]
+        history = record_history(parse_record(record))
+        settings = await self.svc.get_settings(record["guild"])
+        faces = self.parts.faces.for_table(None) if settings.pictures else None
+        extra = say(req.lang, "daily_replay_head", day=info["day"], number=info["deal"],
+                    name=shown(info["name"]), score=f"{info['score']:+d}")
+        shown_page = replay_page(record, info["deal"], history, page, req.lang,
+                                 settings.suit_style, faces, head=extra)
+        view = replay_buttons(0, play_id, shown_page.page, shown_page.pages, req.lang)
+        files: list[discord.File] = []
+        if settings.pictures:
+            data, fmt = await asyncio.to_thread(render_table, shown_page.scene)
+            files.append(discord.File(io.BytesIO(data), filename=f"replay.{fmt}",
+                                      description=shown_page.alt))
+        try:
+            if edit:
+                await req.interaction.response.edit_message(
+                    content=shown_page.content, view=view, attachments=files)
+            else:
+                await req.interaction.response.send_message(
+                    shown_page.content, view=view, ephemeral=True, files=files)
+        finally:
+            view.stop()
+
     async def replay_click(self, interaction: Interaction, click: ReplayPage | None) -> None:
         """Previous/Next: the asked page of the same deal, made afresh from the stored deal
-        (in the clicker's own replay; anywhere else, a new private page)."""
+        (in the clicker's own replay; anywhere else, a new private page). Table 0: a daily
+        play (its id in the deal's place)."""
+        if click is not None and click.table_id == 0:
+            await self._daily_replay_click(interaction, click)
+            return
         # None: a field out of the database's range, a forged id, not a table
         req = await self.table_request(interaction, None if click is None else click.table_id)
         if req is None or click is None:
@@ -163,6 +214,21 @@ class InfoHandlers(HandlerBase):
         await guard(req, self._show_replay(req, click.table_id, deal_id=click.deal_id,
                                            page=click.page,
                                            edit=own_replay(req.clicked, req.user_id)))
+
+    async def _daily_replay_click(self, interaction: Interaction, click: ReplayPage) -> None:
+        daily = self.request(interaction, table_id=None)
+        daily.lang = daily.caller_lang
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            await daily.answer(refusal(daily.lang, "bad_action"))
+            return
+
+        async def turn() -> None:
+            record = await self.svc.daily.record_by_id(guild_id, click.deal_id)
+            await self._show_daily_replay(daily, click.deal_id, record, click.page,
+                                          edit=own_replay(daily.clicked, daily.user_id))
+
+        await guard(daily, turn())
 
     async def _show_replay(self, req: Request, table_id: int, *, number: int | None = None,
                            deal_id: int | None = None, page: int = 0,
