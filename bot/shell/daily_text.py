@@ -146,8 +146,8 @@ def results_text(lang: str, results: Results, *, deals: bool = True,
                      last=results.week_days[1]))
     if results.week:
         for i, s in _ranked(results.week, viewer):
-            lines.append(say(lang, "daily_week_row", rank=i, name=shown(s.name),
-                             percent=f"{s.percent:.1f}", days=s.days))
+            lines.append(say_n(lang, "daily_week_row", s.days, rank=i, name=shown(s.name),
+                               percent=f"{s.percent:.1f}", days=s.days))
     else:
         lines.append(say(lang, "daily_board_empty"))
     if deals:

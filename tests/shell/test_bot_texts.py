@@ -70,6 +70,17 @@ def test_counts_of_one_read_in_the_singular_in_both_languages() -> None:
         "carla wins.")
     assert say_n("en", "verdict", 2, reason="Aus!", winner="team A (alice, carol)",
                  double="").endswith("team A (alice, carol) win.")
+    assert say_n("en", "daily_week_row", 1, rank=1, name="ana", percent="50.0", days=1) \
+        == "1. ana — 50.0% over 1 day"
+    assert say_n("de", "daily_week_row", 3, rank=2, name="ana", percent="50.0", days=3) \
+        == "2. ana — 50.0 % über 3 Tage"
+
+
+def test_no_sentence_hedges_a_plural_with_brackets() -> None:
+    """Issue 29: "1 day(s)" reads as a form, not a sentence: a count picks its own form."""
+    for book in (en, de):
+        for key, sentence in {**book.SENTENCES, **book.ERRORS}.items():
+            assert "(s)" not in sentence and "(e)" not in sentence, key
 
 
 def test_a_result_line_never_stacks_brackets_in_either_language() -> None:
