@@ -16,7 +16,8 @@ Skipped when Debian's ``chromium`` is not installed (``.ci/run`` installs it).
 README's pictures (``docs/offline-table.png``, ``docs/offline-hand.png``), cropped from the
 page after three cards of the four-seat deal, ``docs/offline-replay.png``: the finished
 deal's second trick in ``/gaigel replay``, and the same table and hand on a German server
-(``docs/offline-table-de.png``, ``docs/offline-hand-de.png``).
+(``docs/offline-table-de.png``, ``docs/offline-hand-de.png``), and a daily deal after two
+cards (``docs/offline-daily.png``).
 """
 
 from __future__ import annotations
@@ -533,3 +534,53 @@ async def test_a_german_table_reads_german_from_the_first_click_to_the_third_car
             await screenshots(browser, Path(os.environ["GAIGEL_SCREENSHOTS"]),
                               (("offline-table-de.png", TABLE_DE),
                                ("offline-hand-de.png", HAND_DE)))
+
+
+DAILY = f"{MESSAGES}.filter(m => m.innerText.includes('Daily deals')).at(-1)"
+
+
+async def test_a_person_plays_a_daily_deal_through_the_page(browser: Chromium,
+                                                            tmp_path: Path) -> None:
+    """``/gaigel daily`` in the page: the day's commitments, a private deal against three
+    computers played card by card with the message's own buttons to its end (the score, Next
+    deal), and at every step no card of a computer's hand on the page."""
+    settings = Settings(database_path=str(tmp_path / "gaigel.sqlite3"))
+    async with open_session(settings, port=0, pacing=Pacing.instant(),
+                            service_options={"seed": SEED, "daily_samples": 8}) as session:
+        page = Page(browser, session)
+        await page.open()
+        await page.slash("gaigel daily")
+        first = await browser.eval(f"({DAILY})?.innerText || ''")
+        assert "committed before anyone played them" in first and "Only you can see this" in first
+        daily = session.bot.svc.daily
+        played = 0
+        for _ in range(200):
+            live = next(iter(daily._plays.values()))
+            deal = live.deal
+            hidden = Counter()
+            for seat in range(1, 4):
+                hidden += Counter(seat_view(deal, seat).hand)
+            known = Counter(seat_view(deal, 0).visible_cards()) + Counter(
+                c for t in deal.tricks for c in t.cards)
+            body = cards_in_text(await page.body())
+            for card in hidden:
+                if known[card] == 0:
+                    assert body[card] == 0, f"{card} (only in a computer's hand) is on the page"
+            message = await browser.eval(
+                f"""(() => {{ const m = {DAILY};
+                return {{text: m.querySelector('.message-content')?.innerText || '',
+                         buttons: [...m.querySelectorAll('button.component-button')].map(
+                            b => [b.innerText.trim(), !b.disabled])}}; }})()""")
+            if played == 2 and os.environ.get("GAIGEL_SCREENSHOTS"):
+                await screenshots(browser, Path(os.environ["GAIGEL_SCREENSHOTS"]),
+                                  (("offline-daily.png", DAILY),))
+            if deal.over:
+                break
+            cards = [i for i, (label, on) in enumerate(message["buttons"])
+                     if on and cards_in_text(label)]
+            assert cards, message
+            await page.click_nth(cards[0], within=DAILY)
+            played += 1
+        assert deal.over and played >= 1
+        assert "score for this deal" in message["text"], message
+        assert any(label == "Next deal" for label, _ in message["buttons"]), message
