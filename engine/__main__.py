@@ -74,7 +74,7 @@ def _verify(path: str) -> int:
 
 def _add_tournament(sub: Any) -> None:
     p = sub.add_parser("tournament", help="computer levels against each other (duplicate deals)")
-    p.add_argument("--a", default="strong", help="side A's level (random, heuristic, strong)")
+    p.add_argument("--a", default="strong", help="side A's level (random, heuristic, strong, baseline)")
     p.add_argument("--b", default="heuristic", help="side B's level")
     p.add_argument("--a-partner", default=None,
                    help="level of side A's other seats (default: same as --a)")
@@ -98,12 +98,18 @@ def _add_tournament(sub: Any) -> None:
 def _tournament(args: Any) -> int:
     import time
 
-    from .players import LEVELS
-    from .players.tournament import MatchSpec, format_summary, run_match, summarize
+    from .players.tournament import (
+        TOURNAMENT_LEVELS,
+        MatchSpec,
+        format_summary,
+        run_match,
+        summarize,
+    )
 
     for level in (args.a, args.b, args.a_partner):
-        if level is not None and level not in LEVELS:
-            print(f"unknown level {level!r} (known: {', '.join(LEVELS)})", file=sys.stderr)
+        if level is not None and level not in TOURNAMENT_LEVELS:
+            print(f"unknown level {level!r} (known: {', '.join(TOURNAMENT_LEVELS)})",
+                  file=sys.stderr)
             return 2
     if args.deals < 1 or args.workers < 1:
         print("--deals and --workers must be at least 1", file=sys.stderr)

@@ -38,8 +38,22 @@ from ..errors import IllegalAction
 from ..rules import Rules
 from ..tricks import team_count
 from ..views import seat_view
-from . import make_player
+from . import LEVELS
 from .base import Player
+from .baseline import BaselinePlayer
+
+TOURNAMENT_LEVELS: dict[str, type[Player]] = {**LEVELS, "baseline": BaselinePlayer}
+"""The levels a match may pit against each other: the bot's (``LEVELS``) and ``baseline``, the
+``strong`` search as it was before issue 28, kept here only, out of the people's choices."""
+
+
+def make_tournament_player(level: str, seat: int, players: int, rules: Rules, *,
+                           budget_ms: float, seed: int) -> Player:
+    """A player of any of ``TOURNAMENT_LEVELS``."""
+    cls = TOURNAMENT_LEVELS.get(level)
+    if cls is None:
+        raise ValueError(f"unknown level {level!r} (known: {', '.join(TOURNAMENT_LEVELS)})")
+    return cls(seat, players, rules, budget_ms=budget_ms, seed=seed)
 
 
 def derive_seed(*parts: object) -> int:
@@ -179,7 +193,8 @@ def run_pair(spec: MatchSpec, pair: int) -> list[TournamentDeal]:
             else:
                 level = spec.b
                 budget = spec.b_budget_ms if spec.b_budget_ms is not None else spec.budget_ms
-            seats.append(make_player(level, s, n, spec.rules, budget_ms=budget, seed=pseed))
+            seats.append(make_tournament_player(level, s, n, spec.rules, budget_ms=budget,
+                                                seed=pseed))
         a_team = lead % teams
         timed = [s for s in a_seats if spec.a_partner is None or s == lead]
         try:
