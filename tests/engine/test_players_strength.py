@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import math
+import random
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from engine.deal import Layout
+from engine import Deal, Event, Layout, View, seat_view
 from engine.players import LEVELS
 from engine.players.baseline import BaselinePlayer
+from engine.players.questions import Choose, Evaluate, Question
+from engine.players.strong import Evaluation, StrongPlayer
 from engine.players.tournament import (
     TOURNAMENT_LEVELS,
     derive_seed,
@@ -18,6 +22,7 @@ from engine.players.tournament import (
     play_deal,
 )
 from engine.rules import Rules
+from engine.selfplay import random_action
 
 BEFORE = json.loads((Path(__file__).parent / "data" / "strong_before_issue28.json").read_text())
 """Whole deals played by four ``strong`` players of before issue 28 (no clock, a fixed number of
@@ -42,3 +47,54 @@ def test_baseline_is_a_tournament_level_and_no_choice_of_the_bots_people() -> No
     assert isinstance(player, BaselinePlayer) and player.level == "baseline"
     with pytest.raises(ValueError):
         make_tournament_player("nonsense", 0, 4, Rules(), budget_ms=300.0, seed=1)
+
+
+def _positions(count: int) -> list[tuple[StrongPlayer, View]]:
+    """Strong players of four-player deals, each at a decision with more than one card."""
+    rules = Rules()
+    out: list[tuple[StrongPlayer, View]] = []
+    for seed in range(40):
+        deal = Deal(Layout.seeded(4, seed), rules)
+        rng = random.Random(seed)
+        while len(deal.tricks) < 1 + seed % 9 and not deal.over:
+            deal.apply(random_action(deal, rng))
+        if deal.over or deal.to_play is None:
+            continue
+        view = seat_view(deal, deal.to_play)
+        if len({a.card for a in view.actions if a.do == "play"}) < 2:
+            continue
+        seat = deal.to_play
+        player = StrongPlayer(seat, 4, rules, seed=seed)
+        events: list[Event] = []
+        replay = Deal(deal.layout, rules)
+        for a in deal.actions:
+            events += replay.apply(a)
+        player.observe([e.seen_by(seat) for e in events])
+        out.append((player, view))
+        if len(out) == count:
+            break
+    return out
+
+
+def _answer(question: Question) -> object:
+    return question.answer()
+
+
+def test_untimed_search_depends_only_on_the_question_in_any_process() -> None:
+    """With no clock (``budget_ms=inf``), a number of worlds and a seed, the choice and the
+    evaluation are the same in this process, in another one, and when the machine is busy."""
+    questions: list[Question] = []
+    for player, view in _positions(6):
+        questions.append(Choose(player, view, budget_ms=math.inf, max_samples=24, seed=5))
+        questions.append(Evaluate(player, view, budget_ms=math.inf, seed=5, samples=12))
+    here = [q.answer() for q in questions]
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        there = list(pool.map(_answer, questions))
+    assert there == here
+    busy = [Evaluate(q.player, q.view, budget_ms=math.inf, seed=5, samples=12)
+            for q in questions[1::2]]
+    with ThreadPoolExecutor(max_workers=3) as threads:  # the same questions, side by side
+        assert list(threads.map(_answer, busy)) == here[1::2]
+    evaluations = [e for e in here[1::2] if isinstance(e, Evaluation)]
+    assert all(e.samples == 12 for e in evaluations)
+    assert len({e.values for e in evaluations}) == len(evaluations)  # positions do differ
