@@ -4,7 +4,8 @@ A tournament-only level (``engine.players.tournament.TOURNAMENT_LEVELS``; the bo
 never get it as a choice) so that every change to ``strong`` is measured against the same
 yardstick: ``python -m engine tournament --a strong --b baseline --duplicate``. It is a copy,
 not a subclass, of the old ``StrongPlayer``, and uses only pieces of ``engine.players`` that
-issue 28 left as they were (``Playout``, ``solve``, ``sample_world``, ``infer``);
+issue 28 left as they were (``infer``, ``heuristic``) and frozen copies of those it made faster
+(``engine.players.frozen``: ``Playout``, ``solve``, ``sample_world``);
 ``tests/engine/test_players_strength.py`` checks that it still makes the old choices.
 """
 
@@ -13,15 +14,16 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any, cast
 
 from ..actions import Action
 from ..rules import Rules
 from ..views import View
 from .base import Player, heuristic_action
+from .frozen.playout import Playout, SearchTimeout, solve
+from .frozen.sample import sample_world
 from .infer import likelihood, relevant
 from .memory import PlayRecord, SeatMemory
-from .playout import Playout, SearchTimeout, solve
-from .sample import sample_world
 from .strong import Evaluation
 
 
@@ -168,7 +170,9 @@ class BaselinePlayer(Player):
             if world is None:
                 return None
             u = rng.random()
-            w = likelihood(world, records, memory, self.infer_eps, self.rules, rng, u)
+            # the frozen Playout has every attribute the likelihood reads
+            w = likelihood(cast(Any, world), records, memory, self.infer_eps, self.rules, rng,
+                           u)
             if w > u:
                 best = world
                 break

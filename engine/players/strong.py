@@ -137,25 +137,24 @@ class StrongPlayer(Player):
                 rng: random.Random, deadline: float, soft_deadline: float,
                 max_samples: int) -> tuple[list[list[float]], int, str]:
         """Value ``candidates`` world after world: one row of values per candidate, the
-        number of worlds, and why the sampling stopped."""
-        seat = view.seat
-        assert seat is not None
-        team = seat % view.teams
-        strict = view.talon == 0
+        number of worlds, and why the sampling stopped. World ``i`` is dealt from its own
+        random numbers (``world_values``), so any part of the worlds may be valued anywhere,
+        in any order, with the same result."""
         values: list[list[float]] = [[] for _ in candidates]
         samples = 0
         stop = "budget"
-        records = relevant(memory, seat, self.rules) if self.infer_eps < 1.0 else []
+        stream = rng.getrandbits(64)
+        records = relevant(memory, view.seat or 0, self.rules) if self.infer_eps < 1.0 else []
         while samples < max_samples:
-            world = self._world(memory, view, records, rng)
-            if world is None:
-                stop = "no_world"
-                break
             try:
-                row = self._evaluate(world, candidates, team, strict, deadline)
+                rows = self.world_values(view, memory, candidates, stream, samples, samples + 1,
+                                         deadline, records)
             except SearchTimeout:
                 break
-            for i, v in enumerate(row):
+            if not rows:
+                stop = "no_world"
+                break
+            for i, v in enumerate(rows[0]):
                 values[i].append(v)
             samples += 1
             now = time.perf_counter()
@@ -171,6 +170,28 @@ class StrongPlayer(Player):
         else:
             stop = "samples"
         return values, samples, stop
+
+    def world_values(self, view: View, memory: SeatMemory, candidates: list[Action],
+                     stream: int, start: int, stop: int, deadline: float = math.inf,
+                     records: list[PlayRecord] | None = None) -> list[list[float]]:
+        """The values of ``candidates`` in worlds ``start`` to ``stop`` - 1 of a decision
+        whose random stream is ``stream``: one row a world, each world dealt from random
+        numbers of its own (the stream and its index), so the rows do not depend on which
+        other worlds were valued, where, or in what order (a search may split its worlds
+        between processes). Fewer rows when no world fits what the seat saw."""
+        seat = view.seat
+        assert seat is not None
+        team = seat % view.teams
+        strict = view.talon == 0
+        if records is None:
+            records = relevant(memory, seat, self.rules) if self.infer_eps < 1.0 else []
+        rows: list[list[float]] = []
+        for i in range(start, stop):
+            world = self._world(memory, view, records, random.Random(stream + i))
+            if world is None:
+                break
+            rows.append(self._evaluate(world, candidates, team, strict, deadline))
+        return rows
 
     def _world(self, memory: SeatMemory, view: View, records: list[PlayRecord],
                rng: random.Random) -> Playout | None:
