@@ -5,7 +5,7 @@ never get it as a choice) so that every change to ``strong`` is measured against
 yardstick: ``python -m engine tournament --a strong --b baseline --duplicate``. It is a copy,
 not a subclass, of the old ``StrongPlayer``, and uses only pieces of ``engine.players`` that
 issue 28 left as they were (``infer``, ``heuristic``) and frozen copies of those it made faster
-(``engine.players.frozen``: ``Playout``, ``solve``, ``sample_world``);
+(``engine.players.frozen``: ``Playout``, ``solve``, ``sample_world``, the playouts' ``pick_play``);
 ``tests/engine/test_players_strength.py`` checks that it still makes the old choices.
 """
 

@@ -23,7 +23,7 @@ from ...cards import POINTS, STRENGTH, SUITS
 from ...deal import AUS
 from ...rules import Rules
 from ...tricks import best_marriage, legal_follow, team_count, trick_winner, winner_index
-from ..heuristic import first_trick_card, pick_play
+from .heuristic import first_trick_card, pick_play
 
 _TRUMP_SEVEN = {s: s + "7" for s in SUITS}
 
