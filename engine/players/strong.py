@@ -5,13 +5,22 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
 
 1. sample a world consistent with everything the seat saw (``engine.players.sample``): the
    indicator, the cards played, declared cards still held, the exchanged indicator, voids and
-   "nothing higher" revealed in strict play. Optional, off by default because they did not
-   measurably help: keep the world with the probability that the heuristic in the opponents'
-   places would have played their recent cards (``infer_eps`` < 1, ``engine.players.infer``),
-   a prior that hands keep high cards and throw low ones (``prior``), and dealing again a
-   world where another seat could claim now and did not (``claimed`` tries);
+   "nothing higher" revealed in strict play. World ``i`` of a decision is dealt from random
+   numbers of its own (the decision's stream and ``i``, ``world_values``), so the worlds may
+   be valued in any order or process with the same result. Optional, off by default because
+   they did not measurably help: keep the world with the probability that the heuristic in
+   the opponents' places would have played their recent cards (``infer_eps`` < 1,
+   ``engine.players.infer``), a prior that hands keep high cards and throw low ones
+   (``prior``), and dealing again a world where another seat could claim now and did not
+   (``claimed`` tries);
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
-   the end of the deal, once it is empty by the exact alpha-beta result (``sim.solve``);
+   the end of the deal, once it is empty by the exact alpha-beta result (``sim.solve``). The
+   value is the result in games plus ``margin_weight`` (``MARGIN_WEIGHT``) times the point
+   margin at the end. Issue 28: the margin weighs four times what it did (0.02 a point, a
+   game worth 50 points of margin, instead of 0.005 and 200): most deals end at 101 within
+   seven tricks, one world's win or loss is a coarse, noisy sign of a card's worth, and the
+   margin a finer one of the same thing. Measured against the old weight (``baseline``) in
+   ``bench/README.md``;
 3. repeat until one card is ahead of every other by ``z_stop`` standard errors of the paired
    differences, or, past the soft deadline (``soft`` × budget), until the best two are no
    longer within ``z_soft`` standard errors, or at the latest until the budget's deadline
@@ -20,9 +29,14 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    by ``z_override`` standard errors, in which case the heuristic's card stands.
 
 ``budget_ms`` (default 300) sets the difficulty with the time; ``max_samples`` caps the work.
+With ``budget_ms=math.inf``, ``max_samples`` and a seed, a decision depends on nothing but the
+seat's events and view (``engine.players.questions``).
 
 ``evaluate`` gives the values behind a choice (every play of a decision, in the same worlds),
 for a coach that compares a person's play with the search's.
+
+The level before issue 28 plays on as ``baseline`` in tournaments only
+(``engine.players.baseline``).
 """
 
 from __future__ import annotations
@@ -41,6 +55,9 @@ from .memory import PlayRecord, SeatMemory
 from .playout import Playout, SearchTimeout, solve
 from .sample import sample_world
 
+MARGIN_WEIGHT = 0.02
+"""A point of margin at the end of a world, in games (issue 28; before it 0.005)."""
+
 
 class StrongPlayer(Player):
     level = "strong"
@@ -49,7 +66,8 @@ class StrongPlayer(Player):
                  budget_ms: float = 300.0, seed: int | None = None,
                  max_samples: int = 400, min_samples: int = 16, z_stop: float = 3.0,
                  z_override: float = 1.0, soft: float = 0.3, z_soft: float = 1.0,
-                 infer_eps: float = 1.0, infer_tries: int = 10, margin_weight: float = 0.005,
+                 infer_eps: float = 1.0, infer_tries: int = 10,
+                 margin_weight: float = MARGIN_WEIGHT,
                  prior: dict[str, float] | None = None, exact_leaves: bool = False,
                  first_trick: bool = False, claimed: int = 0) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
@@ -299,8 +317,9 @@ class Evaluation:
     def points(self, value: float) -> float:
         """A difference of values in card points changing sides: the margin's weight undone
         and halved (a card moving from the other team to one's own moves the margin twice).
-        The search's own exchange rate: one game more in the result counts as 100 points
-        (winning instead of losing a deal: 200)."""
+        The search's own exchange rate: one game more in the result counts as
+        ``1 / (2 * margin_weight)`` such points (25 at the default weight of 0.02; winning
+        instead of losing a deal: twice that)."""
         return value / (2.0 * self.margin_weight)
 
 
