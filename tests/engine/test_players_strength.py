@@ -98,3 +98,33 @@ def test_untimed_search_depends_only_on_the_question_in_any_process() -> None:
     evaluations = [e for e in here[1::2] if isinstance(e, Evaluation)]
     assert all(e.samples == 12 for e in evaluations)
     assert len({e.values for e in evaluations}) == len(evaluations)  # positions do differ
+
+
+def test_each_world_is_valued_the_same_whichever_worlds_are_valued_with_it() -> None:
+    """World ``i`` of a decision is dealt from random numbers of its own: valued alone, in
+    another split of the worlds, or in reverse order, its row is the same, so a search may
+    share its worlds out between processes without changing its answer."""
+    for player, view in _positions(4):
+        memory = player.memory.copy()
+        candidates = list(player.evaluate(view, samples=1).actions)  # the plays it values
+        stream = 12345
+        whole = player.world_values(view, memory, candidates, stream, 0, 10)
+        assert len(whole) == 10
+        halves = (player.world_values(view, memory, candidates, stream, 5, 10)
+                  + player.world_values(view, memory, candidates, stream, 0, 5))
+        assert halves[5:] + halves[:5] == whole
+        alone = [player.world_values(view, memory, candidates, stream, i, i + 1)[0]
+                 for i in reversed(range(10))]
+        assert alone[::-1] == whole
+        assert len({tuple(r) for r in whole}) > 1  # the worlds do differ
+
+
+def test_search_values_its_worlds_in_order_from_its_decisions_stream() -> None:
+    """What ``evaluate`` reports is worlds 0, 1, 2, ... of the decision's stream."""
+    for player, view in _positions(3):
+        evaluation = player.evaluate(view, samples=6)
+        memory = player.memory.copy()
+        stream = player.decision_rng(view, memory).getrandbits(64)
+        rows = player.world_values(view, memory, list(evaluation.actions), stream, 0, 6)
+        assert tuple(tuple(r[i] for r in rows) for i in range(len(evaluation.actions))) \
+            == evaluation.values
