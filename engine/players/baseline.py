@@ -3,10 +3,11 @@
 A tournament-only level (``engine.players.tournament.TOURNAMENT_LEVELS``; the bot's people
 never get it as a choice) so that every change to ``strong`` is measured against the same
 yardstick: ``python -m engine tournament --a strong --b baseline --duplicate``. It is a copy,
-not a subclass, of the old ``StrongPlayer``, and uses only pieces of ``engine.players`` that
-issue 28 left as they were (``infer``, ``heuristic``) and frozen copies of those it made faster
-(``engine.players.frozen``: ``Playout``, ``solve``, ``sample_world``, the playouts' ``pick_play``);
-``tests/engine/test_players_strength.py`` checks that it still makes the old choices.
+not a subclass, of the old ``StrongPlayer``. The pieces it plays with (``playout``, ``sample``,
+``infer``, ``heuristic``) issue 28 left as they were; whoever changes one of them for
+``strong`` copies the old one for this level first, also to make it faster (a timed search's
+strength is the worlds it values in its time). ``tests/engine/test_players_strength.py``
+checks that it still makes the old choices.
 """
 
 from __future__ import annotations
@@ -14,16 +15,15 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, cast
 
 from ..actions import Action
 from ..rules import Rules
 from ..views import View
 from .base import Player, heuristic_action
-from .frozen.playout import Playout, SearchTimeout, solve
-from .frozen.sample import sample_world
 from .infer import likelihood, relevant
 from .memory import PlayRecord, SeatMemory
+from .playout import Playout, SearchTimeout, solve
+from .sample import sample_world
 from .strong import Evaluation
 
 
@@ -170,9 +170,7 @@ class BaselinePlayer(Player):
             if world is None:
                 return None
             u = rng.random()
-            # the frozen Playout has every attribute the likelihood reads
-            w = likelihood(cast(Any, world), records, memory, self.infer_eps, self.rules, rng,
-                           u)
+            w = likelihood(world, records, memory, self.infer_eps, self.rules, rng, u)
             if w > u:
                 best = world
                 break
