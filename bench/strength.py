@@ -37,8 +37,10 @@ def match(a: str, b: str, pairs: int, seed: int, budget_ms: float, workers: int)
     print(f"{a} vs {b}, {s['pairs']} deal pairs, seed {seed}, {budget_ms:g} ms a decision: "
           f"{a} won {s['pair_results']['won']}, tied {s['pair_results']['tied']}, lost "
           f"{s['pair_results']['lost']}: {100 * s['win_rate']:.1f} % of pairs "
-          f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %); deals won "
-          f"{100 * s['deal_win_rate']:.1f} %")
+          f"(95 % Wilson {100 * lo:.1f}-{100 * hi:.1f} %); by games alone "
+          f"{100 * s['pair_results_by_games']['win_rate']:.1f} %; deals won "
+          f"{100 * s['deal_win_rate']:.1f} %, strokes {s['strokes']['a']} to "
+          f"{s['strokes']['b']}, mean margin {s['mean_margin']:+.1f}")
     print(f"  {a}'s decisions: {len(times)}, median {percentile(times, 50):.1f} ms, p90 "
           f"{percentile(times, 90):.1f} ms, p95 {percentile(times, 95):.1f} ms, max "
           f"{max(times, default=0.0):.1f} ms; checks {s['checks']}")
