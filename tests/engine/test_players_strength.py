@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine import Deal, Event, Layout, View, seat_view
+from engine.__main__ import main
 from engine.players import LEVELS
 from engine.players.baseline import BaselinePlayer
 from engine.players.questions import Choose, Evaluate, Question
@@ -128,3 +129,14 @@ def test_search_values_its_worlds_in_order_from_its_decisions_stream() -> None:
         rows = player.world_values(view, memory, list(evaluation.actions), stream, 0, 6)
         assert tuple(tuple(r[i] for r in rows) for i in range(len(evaluation.actions))) \
             == evaluation.values
+
+
+def test_tournament_plays_baseline_with_player_options_and_refuses_bad_options(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "--a", "strong", "--b", "baseline", "--duplicate", "--deals", "1",
+                 "--budget-ms", "5", "--a-options", '{"margin_weight": 0.01}', "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["pairs"] == 1 and summary["checks"]["exceptions"] == 0
+    for bad in ("[1]", "{not json"):
+        assert main(["tournament", "--b", "baseline", "--a-options", bad]) == 2
+        assert "player options must be a JSON object" in capsys.readouterr().err
