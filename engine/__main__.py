@@ -74,7 +74,8 @@ def _verify(path: str) -> int:
 
 def _add_tournament(sub: Any) -> None:
     p = sub.add_parser("tournament", help="computer levels against each other (duplicate deals)")
-    p.add_argument("--a", default="strong", help="side A's level (random, heuristic, strong)")
+    p.add_argument("--a", default="strong",
+                   help="side A's level (random, heuristic, strong, baseline)")
     p.add_argument("--b", default="heuristic", help="side B's level")
     p.add_argument("--a-partner", default=None,
                    help="level of side A's other seats (default: same as --a)")
@@ -91,6 +92,9 @@ def _add_tournament(sub: Any) -> None:
                    help="time per decision for the search (default 300)")
     p.add_argument("--b-budget-ms", type=float, default=None,
                    help="side B's time per decision (default: --budget-ms)")
+    p.add_argument("--a-options", default=None,
+                   help='side A\'s player options, a JSON object (e.g. \'{"z_override": 0.5}\')')
+    p.add_argument("--b-options", default=None, help="side B's player options (JSON)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true", help="progress on standard error")
 
@@ -98,22 +102,37 @@ def _add_tournament(sub: Any) -> None:
 def _tournament(args: Any) -> int:
     import time
 
-    from .players import LEVELS
-    from .players.tournament import MatchSpec, format_summary, run_match, summarize
+    from .players.tournament import (
+        TOURNAMENT_LEVELS,
+        MatchSpec,
+        format_summary,
+        run_match,
+        summarize,
+    )
 
     for level in (args.a, args.b, args.a_partner):
-        if level is not None and level not in LEVELS:
-            print(f"unknown level {level!r} (known: {', '.join(LEVELS)})", file=sys.stderr)
+        if level is not None and level not in TOURNAMENT_LEVELS:
+            print(f"unknown level {level!r} (known: {', '.join(TOURNAMENT_LEVELS)})",
+                  file=sys.stderr)
             return 2
     if args.deals < 1 or args.workers < 1:
         print("--deals and --workers must be at least 1", file=sys.stderr)
         return 2
+    for options in (args.a_options, args.b_options):
+        try:
+            ok = options is None or isinstance(json.loads(options), dict)
+        except json.JSONDecodeError:
+            ok = False
+        if not ok:
+            print(f"player options must be a JSON object, not {options!r}", file=sys.stderr)
+            return 2
     rules = _rules_of(args)
     if rules is None:
         return 2
     spec = MatchSpec(a=args.a, b=args.b, a_partner=args.a_partner, players=args.players,
                      rules=rules, seed=args.seed, duplicate=args.duplicate,
-                     budget_ms=args.budget_ms, b_budget_ms=args.b_budget_ms)
+                     budget_ms=args.budget_ms, b_budget_ms=args.b_budget_ms,
+                     a_options=args.a_options, b_options=args.b_options)
     start = time.perf_counter()
     outcomes = run_match(spec, args.deals, workers=args.workers, progress=args.progress)
     summary = summarize(outcomes)

@@ -21,6 +21,7 @@ same deals, choices and figures (decision times aside) with any number of worker
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import statistics
 import sys
@@ -38,8 +39,22 @@ from ..errors import IllegalAction
 from ..rules import Rules
 from ..tricks import team_count
 from ..views import seat_view
-from . import make_player
+from . import LEVELS
 from .base import Player
+from .baseline import BaselinePlayer
+
+TOURNAMENT_LEVELS: dict[str, type[Player]] = {**LEVELS, "baseline": BaselinePlayer}
+"""The levels a match may pit against each other: the bot's (``LEVELS``) and ``baseline``, the
+``strong`` search as it was before issue 28, kept here only, out of the people's choices."""
+
+
+def make_tournament_player(level: str, seat: int, players: int, rules: Rules, *,
+                           budget_ms: float, seed: int, **options: Any) -> Player:
+    """A player of any of ``TOURNAMENT_LEVELS`` (``options``: its class's own)."""
+    cls = TOURNAMENT_LEVELS.get(level)
+    if cls is None:
+        raise ValueError(f"unknown level {level!r} (known: {', '.join(TOURNAMENT_LEVELS)})")
+    return cls(seat, players, rules, budget_ms=budget_ms, seed=seed, **options)
 
 
 def derive_seed(*parts: object) -> int:
@@ -146,6 +161,10 @@ class MatchSpec:
     duplicate: bool = True
     budget_ms: float = 300.0
     b_budget_ms: float | None = None
+    a_options: str | None = None
+    """Side A's player options as a JSON object (e.g. ``{"z_override": 0.5}``), for trying
+    variants of a level against another; ``b_options`` likewise for side B."""
+    b_options: str | None = None
 
 
 def _seatings(spec: MatchSpec, pair: int) -> list[list[int]]:
@@ -176,10 +195,14 @@ def run_pair(spec: MatchSpec, pair: int) -> list[TournamentDeal]:
             if s in a_seats:
                 level = spec.a if (s == lead or spec.a_partner is None) else spec.a_partner
                 budget = spec.budget_ms
+                options = spec.a_options if s == lead or spec.a_partner is None else None
             else:
                 level = spec.b
                 budget = spec.b_budget_ms if spec.b_budget_ms is not None else spec.budget_ms
-            seats.append(make_player(level, s, n, spec.rules, budget_ms=budget, seed=pseed))
+                options = spec.b_options
+            seats.append(make_tournament_player(
+                level, s, n, spec.rules, budget_ms=budget, seed=pseed,
+                **(json.loads(options) if options else {})))
         a_team = lead % teams
         timed = [s for s in a_seats if spec.a_partner is None or s == lead]
         try:
@@ -321,8 +344,11 @@ def format_summary(spec: MatchSpec, summary: dict[str, Any], seconds: float) -> 
     s = summary
     unit = "deal pairs" if spec.duplicate else "deals"
     a_name = spec.a if spec.a_partner is None else f"{spec.a}+{spec.a_partner}"
+    if spec.a_options:
+        a_name += f" {spec.a_options}"
+    b_name = spec.b + (f" {spec.b_options}" if spec.b_options else "")
     lines = [
-        f"A = {a_name}, B = {spec.b}; {spec.players} players, rules {spec.rules.to_json()}, "
+        f"A = {a_name}, B = {b_name}; {spec.players} players, rules {spec.rules.to_json()}, "
         f"budget {spec.budget_ms:g} ms, seed {spec.seed}, "
         f"{'duplicate' if spec.duplicate else 'single'}",
         f"{unit}: {s['pairs']}  A won {s['pair_results']['won']}, tied "
