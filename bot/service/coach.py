@@ -50,6 +50,14 @@ REVIEW_MIN_POINTS = 5
 """...and by at least this many card points."""
 REVIEW_PLAYS = 3
 REVIEWS_KEPT = 256
+COACH_MARGIN_WEIGHT = 0.005
+"""The coach values a world as the strong player does, games first, with the point margin
+weighed at 0.005 a point: a deal won instead of lost counts as 200 card points, so the coach
+teaches winning the deal before padding its margin. The ``strong`` computers weigh the margin
+at 0.02 (issue 28: it wins more duplicate pairs, on margin, not more deals)."""
+WON_INSTEAD_OF_LOST = round(2.0 / (2.0 * COACH_MARGIN_WEIGHT))
+"""Card points that a deal won instead of lost counts in the coach's "points at stake"
+(``Evaluation.points`` of two games)."""
 
 
 def coach_seed(table_id: int, deal_id: int, actions: int) -> int:
@@ -67,7 +75,7 @@ def coach_question(layout: Layout, rules: Rules, actions: Sequence[Action], seat
     if worlds is None:
         worlds = COACH_WORLDS
     coach = StrongPlayer(seat, layout.players, rules, seed=seed, budget_ms=math.inf,
-                         max_samples=worlds)
+                         max_samples=worlds, margin_weight=COACH_MARGIN_WEIGHT)
     deal = Deal(layout, rules)
     for action in actions:
         coach.observe([e.seen_by(seat) for e in deal.apply(action)])

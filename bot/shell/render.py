@@ -14,7 +14,14 @@ from engine.fair import FairDeal
 from engine.tricks import team_of
 from engine.views import TrickView
 
-from ..service.coach import COACH_WORLDS, REVIEW_MIN_POINTS, REVIEW_PLAYS, Hint, Review
+from ..service.coach import (
+    COACH_WORLDS,
+    REVIEW_MIN_POINTS,
+    REVIEW_PLAYS,
+    WON_INSTEAD_OF_LOST,
+    Hint,
+    Review,
+)
 from ..service.models import DealEnd, PublicState, SeatState
 from ..texts import level_name, preset_words, say, say_n, team_name
 from .card_text import (
@@ -567,7 +574,8 @@ def review_text(review: Review, lang: str, style: str = "german") -> str:
                            points=p.points))
     if len(review.plays) < REVIEW_PLAYS:
         lines.append(say(lang, "review_rest"))
-    lines.append(say(lang, "review_points", worlds=COACH_WORLDS, least=REVIEW_MIN_POINTS))
+    lines.append(say(lang, "review_points", worlds=COACH_WORLDS, least=REVIEW_MIN_POINTS,
+                     won=WON_INSTEAD_OF_LOST))
     return "\n".join(lines)
 
 

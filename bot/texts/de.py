@@ -141,7 +141,7 @@ SENTENCES: dict[str, str] = {
     "review_points": (
         "-# Punkte auf dem Spiel: wie viele Kartenpunkte die Karte des Computers deiner Partei im"
         " Schnitt mehr bringt, in denselben (bis zu {worlds}) möglichen Verteilungen, die er mit"
-        " beiden Karten durchgespielt hat (ein gewonnenes statt verlorenes Spiel zählt 200)."
+        " beiden Karten durchgespielt hat (ein gewonnenes statt verlorenes Spiel zählt {won})."
         " Genannt wird ein Zug nur, wenn dieser Vorsprung klar über dem Zufall liegt: mehr als"
         " doppelt so groß wie sein Standardfehler und mindestens {least} Punkte."
     ),

@@ -134,7 +134,7 @@ SENTENCES: dict[str, str] = {
     "review_points": (
         "-# Points at stake: how many card points more the computer's card brings your team on"
         " average, over the same (up to {worlds}) possible deals it tried with both cards (a deal"
-        " won instead of lost counts as 200). A play is named only when that lead is clear beyond"
+        " won instead of lost counts as {won}). A play is named only when that lead is clear beyond"
         " chance: more than twice its standard error, and at least {least} points."
     ),
     "review_all": (

@@ -310,3 +310,21 @@ async def test_a_person_who_always_plays_the_hinted_card_never_sees_it_named_in_
     finally:
         await svc.close()
     assert hinted > 200 and valued > 150 and named_random > 10
+
+
+def test_the_points_line_says_what_a_deal_won_counts_in_the_coachs_own_evaluation() -> None:
+    """Issue 28: "points at stake" converts the evaluation's values with its own margin
+    weight; the line must name the figure that weight gives (the strong computers weigh the
+    margin differently, the coach keeps games first)."""
+    from bot.service.coach import WON_INSTEAD_OF_LOST, coach_question
+    from bot.shell.render import review_text
+    from engine.actions import play
+    from engine.players.strong import MARGIN_WEIGHT, Evaluation
+    question, _ = coach_question(Layout.seeded(4, 3), Rules(), [], 0, 1, worlds=4)
+    weight = question.player.margin_weight  # type: ignore[attr-defined]
+    assert Evaluation((), (), weight).points(2.0) == WON_INSTEAD_OF_LOST == 200
+    assert weight != MARGIN_WEIGHT
+    for lang in ("en", "de"):
+        named = coach.ReviewedPlay(3, play(0, "E7"), play(0, "EA"), 12)
+        line = review_text(coach.Review(1, (named,), 5), lang).splitlines()[-1]
+        assert str(WON_INSTEAD_OF_LOST) in line, line
