@@ -12,7 +12,7 @@ from ..service.daily import DEALS, SEAT, DailySet, DailyState, PlayRow, Results,
 from ..texts import say, say_n
 from .card_text import Faces, card_label, cards_line, meld_points, sorted_hand, suit_symbol
 from .names import shown
-from .render import clip, disabled_line, opening_lines, reason_text
+from .render import clip, reason_text, turn_lines
 
 
 def seat_names(lang: str, person: str) -> list[str]:
@@ -89,14 +89,7 @@ def daily_content(state: DailyState, lang: str, person: str, faces: Faces = None
         if state.finished_day:
             lines.append(say(lang, "daily_all_done"))
     elif view.to_play == SEAT:
-        lines.append(say(lang, "hand_turn"))
-        if view.trick_number == 0 and not view.trick.plays and any(
-                a.opening for a in view.actions if a.do == "play"):
-            lines.append(say(lang, "hand_opening"))
-            lines += opening_lines(view, lang)
-        why = disabled_line(view, lang, style)
-        if why:
-            lines.append(why)
+        lines += turn_lines(view, lang, style)
     lines.append(progress_line(lang, state.progress, state.number))
     lines.append(say(lang, "daily_commitment", number=state.number,
                      commitment=state.commitment))

@@ -408,14 +408,7 @@ def hand_content(state: PublicState, view: View, lang: str, note: str | None = N
     elif state.status == "ended":
         lines.append(say(lang, "hand_closed"))
     elif view.to_play == view.seat:
-        lines.append(say(lang, "hand_turn"))
-        if view.trick_number == 0 and not view.trick.plays and any(
-                a.opening for a in view.actions if a.do == "play"):
-            lines.append(say(lang, "hand_opening"))
-            lines += opening_lines(view, lang)
-        why = disabled_line(view, lang, style)
-        if why:
-            lines.append(why)
+        lines += turn_lines(view, lang, style)
         if hint:
             lines.append(hint)
     elif view.to_play is not None:
@@ -462,6 +455,20 @@ def disabled_line(view: View, lang: str, style: str) -> str | None:
     return say(lang, f"disabled_{code}",
                suit=f"{suit_symbol(suit, style)} {suit_name(suit, lang, style)}",
                trump=f"{suit_symbol(view.trump_suit, style)} {suit_name(view.trump_suit, lang, style)}")
+
+
+def turn_lines(view: View, lang: str, style: str) -> list[str]:
+    """A hand's lines when its seat is to play (a table's hand and a daily deal's): "your
+    turn", on the first card the openings it may choose, and why grey cards are grey."""
+    lines = [say(lang, "hand_turn")]
+    if view.trick_number == 0 and not view.trick.plays and any(
+            a.opening for a in view.actions if a.do == "play"):
+        lines.append(say(lang, "hand_opening"))
+        lines += opening_lines(view, lang)
+    why = disabled_line(view, lang, style)
+    if why:
+        lines.append(why)
+    return lines
 
 
 def opening_lines(view: View, lang: str) -> list[str]:

@@ -29,7 +29,7 @@ from ..layouts import primer_buttons, replay_buttons
 from ..names import shown
 from ..primer import page_count, primer_page
 from ..render import last_trick_text, rules_text, score_text, team_label
-from ..replay_pages import replay_page
+from ..replay_pages import ReplayShown, replay_page
 from .context import HandlerBase, Interaction, Request, guard, handler, think
 from .lobby import LobbyHandlers
 
@@ -185,20 +185,7 @@ class InfoHandlers(HandlerBase):
         shown_page = replay_page(record, info["deal"], history, page, req.lang,
                                  settings.suit_style, faces, head=extra)
         view = replay_buttons(0, play_id, shown_page.page, shown_page.pages, req.lang)
-        files: list[discord.File] = []
-        if settings.pictures:
-            data, fmt = await asyncio.to_thread(render_table, shown_page.scene)
-            files.append(discord.File(io.BytesIO(data), filename=f"replay.{fmt}",
-                                      description=shown_page.alt))
-        try:
-            if edit:
-                await req.interaction.response.edit_message(
-                    content=shown_page.content, view=view, attachments=files)
-            else:
-                await req.interaction.response.send_message(
-                    shown_page.content, view=view, ephemeral=True, files=files)
-        finally:
-            view.stop()
+        await self._show_replay_page(req, shown_page, view, settings.pictures, edit)
 
     async def replay_click(self, interaction: Interaction, click: ReplayPage | None) -> None:
         """Previous/Next: the asked page of the same deal, made afresh from the stored deal
@@ -247,8 +234,15 @@ class InfoHandlers(HandlerBase):
                                  options.suit_style, self.parts.faces.for_table(state))
         view = replay_buttons(table_id, deal.deal_id, shown_page.page, shown_page.pages,
                               req.lang)
+        await self._show_replay_page(req, shown_page, view, options.pictures, edit)
+
+    @staticmethod
+    async def _show_replay_page(req: Request, shown_page: ReplayShown,
+                                view: discord.ui.View, pictures: bool, edit: bool) -> None:
+        """A replay page privately: a new message, or the clicked one edited (◀/▶); with
+        pictures, the table of that trick drawn in a thread."""
         files: list[discord.File] = []
-        if options.pictures:
+        if pictures:
             data, fmt = await asyncio.to_thread(render_table, shown_page.scene)
             files.append(discord.File(io.BytesIO(data), filename=f"replay.{fmt}",
                                       description=shown_page.alt))
