@@ -17,7 +17,8 @@ import os
 import random
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,17 @@ def position(seed: int = 1) -> tuple[StrongPlayer, View]:
     return player, view
 
 
+@asynccontextmanager
+async def thinking_pool(processes: int) -> AsyncIterator[ThinkingPool]:
+    """A started pool of ``processes`` thinking processes, closed at the end."""
+    pool = ThinkingPool(processes)
+    await pool.start()
+    try:
+        yield pool
+    finally:
+        await pool.close()
+
+
 def thinking_processes() -> list[Any]:
     return [p for p in multiprocessing.active_children() if p.name == "gaigel-thinking"]
 
@@ -114,16 +126,12 @@ async def test_a_search_runs_in_a_thinking_process_not_in_the_bot_process(
         tmp_path: Path) -> None:
     log = tmp_path / "log"
     player, view = position()
-    pool = ThinkingPool(1)
-    await pool.start()
-    try:
+    async with thinking_pool(1) as pool:
         answer = await pool.ask(Gated(player, view, budget_ms=math.inf, log=str(log), name="a"))
         [start, end] = lines(log)
         pid = int(start.split()[2])
         assert pid in pool.pids and pid != os.getpid()
         assert end == "end a" and answer == Choose(player, view).fallback()
-    finally:
-        await pool.close()
     assert not thinking_processes()
 
 
@@ -142,9 +150,7 @@ async def test_one_search_at_a_time_per_table_and_per_person_others_at_once(
     def started(name: str) -> Callable[[], bool]:
         return lambda: any(x.startswith(f"start {name} ") for x in lines(log))
 
-    pool = ThinkingPool(2)
-    await pool.start()
-    try:
+    async with thinking_pool(2) as pool:
         for first, second, lanes in (
                 ("a", "b", ((("table", 1),), (("table", 1),))),  # one table
                 ("c", "d", ((("table", 2), ("person", 7)), (("table", 3), ("person", 7))))):
@@ -167,8 +173,6 @@ async def test_one_search_at_a_time_per_table_and_per_person_others_at_once(
         opened("e")
         opened("f")
         await asyncio.gather(one, two)
-    finally:
-        await pool.close()
 
 
 async def test_a_busy_pool_shrinks_budgets_and_answers_past_the_deadline_with_the_heuristic(
@@ -176,9 +180,7 @@ async def test_a_busy_pool_shrinks_budgets_and_answers_past_the_deadline_with_th
     log = tmp_path / "log"
     player, view = position()
     heuristic = Choose(player, view).fallback()
-    pool = ThinkingPool(1)
-    await pool.start()
-    try:
+    async with thinking_pool(1) as pool:
         hold = asyncio.ensure_future(pool.ask(Gated(
             player, view, budget_ms=math.inf, log=str(log), gate=str(tmp_path / "gate"),
             name="hold"), lanes=(("table", 0),)))
@@ -201,8 +203,6 @@ async def test_a_busy_pool_shrinks_budgets_and_answers_past_the_deadline_with_th
         assert 15_000 < budgets["q3"] <= 30_000
         assert pool.stats.shrunk == 3
         assert not any(x.startswith("start late") for x in lines(log))
-    finally:
-        await pool.close()
 
 
 async def test_a_killed_thinking_process_is_replaced_and_its_question_still_answered(
@@ -210,9 +210,7 @@ async def test_a_killed_thinking_process_is_replaced_and_its_question_still_answ
     log = tmp_path / "log"
     player, view = position()
     heuristic = Choose(player, view).fallback()
-    pool = ThinkingPool(1)
-    await pool.start()
-    try:
+    async with thinking_pool(1) as pool:
         asked = asyncio.ensure_future(pool.ask(Gated(
             player, view, budget_ms=math.inf, log=str(log), gate=str(tmp_path / "gate"),
             name="a")))
@@ -240,8 +238,6 @@ async def test_a_killed_thinking_process_is_replaced_and_its_question_still_answ
         # and the pool goes on thinking
         await until(lambda: len(pool.pids) == 1, "a process replaces the dead")
         assert await pool.ask(Choose(player, view)) in view.actions
-    finally:
-        await pool.close()
     assert not thinking_processes()
 
 
