@@ -56,17 +56,22 @@ async def play_deal(svc: GameService, tid: int, rng: random.Random) -> None:
     while svc.public_state(tid).status == "playing":
         who = next(s.user_id for s in svc.public_state(tid).seats if s.to_play)
         assert who is not None
-        t = svc.tables[tid]
-        assert t.deal is not None
-        seat = svc.seat_of(tid, who)
-        assert seat is not None
-        if t.deal.points[t.deal.team(seat)] >= 101:
-            await svc.act(tid, who, "knock")
-            continue
-        view, version = svc.hand_view(tid, who)
-        play = rng.choice([a for a in view.actions if a.do == "play"])
-        await svc.act(tid, who, "play", card=play.card, opening=play.opening,
-                      expected_version=version)
+        await play_random_card(svc, tid, who, rng)
+
+
+async def play_random_card(svc: GameService, tid: int, who: int, rng: random.Random) -> None:
+    """``who``'s turn as a random player takes it: a knock once their team has 101, else a
+    random legal card."""
+    t = svc.tables[tid]
+    seat = svc.seat_of(tid, who)
+    assert t.deal is not None and seat is not None
+    if t.deal.points[t.deal.team(seat)] >= 101:
+        await svc.act(tid, who, "knock")
+        return
+    view, version = svc.hand_view(tid, who)
+    play = rng.choice([a for a in view.actions if a.do == "play"])
+    await svc.act(tid, who, "play", card=play.card, opening=play.opening,
+                  expected_version=version)
 
 
 async def test_a_review_names_at_most_three_plays_where_the_strong_choice_scores_better(
@@ -291,16 +296,7 @@ async def test_a_person_who_always_plays_the_hinted_card_never_sees_it_named_in_
                     if (await follow_hint(svc, tid, who)).do == "play":
                         hinted += 1
                     continue
-                t = svc.tables[tid]
-                seat = svc.seat_of(tid, who)
-                assert t.deal is not None and seat is not None
-                if t.deal.points[t.deal.team(seat)] >= 101:
-                    await svc.act(tid, who, "knock")
-                    continue
-                view, version = svc.hand_view(tid, who)
-                play = rng.choice([a for a in view.actions if a.do == "play"])
-                await svc.act(tid, who, "play", card=play.card, opening=play.opening,
-                              expected_version=version)
+                await play_random_card(svc, tid, who, rng)
             for uid in followers:
                 review = await svc.review(tid, uid)
                 assert review.plays == (), (deal_no, uid, review)
