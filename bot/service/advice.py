@@ -113,7 +113,9 @@ def why(view: View, memory: SeatMemory, action: Action, rules: Rules) -> Why | N
             return Why("last_takes", card, keep=keep)
         if sure:
             return Why("sure_takes", card, keep=keep)
-        return Why("leads_so_far" if plays else None, card, keep=keep)
+        if plays:
+            return Why("leads_so_far", card, keep=keep)
+        return Why(_lead(view, card), card, keep=keep)
     if team_of(winner, view.players) == team_of(seat, view.players):
         if sure:
             smear = POINTS[card] >= SMEAR_POINTS
@@ -125,6 +127,18 @@ def why(view: View, memory: SeatMemory, action: Action, rules: Rules) -> Why | N
         return Why("cannot_beat_low" if POINTS[card] == lowest else "cannot_beat", card, best,
                    keep)
     return Why("leave", card, best, keep)
+
+
+def _lead(view: View, card: str) -> str | None:
+    """Why lead this card (a trick's first card, after the deal's first trick), where a true
+    word can be said: an Ace of a plain suit loses only to a trump (the other Ace of its suit,
+    played later, does not beat it); the cheapest card risks the fewest points."""
+    if card[1:] == "A" and card[0] != view.trump_suit:
+        return "lead_ace"
+    legal = [a.card for a in view.actions if a.do == "play" and a.card is not None]
+    if POINTS[card] == min(POINTS[c] for c in legal):
+        return "lead_low"
+    return None
 
 
 def _takes(plays: list[tuple[int, str]], seat: int, card: str, trump: str) -> bool:

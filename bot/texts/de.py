@@ -69,6 +69,8 @@ SENTENCES: dict[str, str] = {
     "hint_play": "💡 Der Trainer würde {card} spielen.",
     "hint_why_last_takes": "💡 Du spielst als Letzter: stich mit {card}.",
     "hint_why_sure_takes": "💡 Spiel {card}: niemand kann sie mehr schlagen, sie macht diesen Stich.",
+    "hint_why_lead_ace": "💡 Spiel {card} aus: nur ein Trumpf kann es dir abnehmen.",
+    "hint_why_lead_low": "💡 Spiel {card} aus: sie kostet am wenigsten; deine starken Karten warten auf Stiche, die sich lohnen.",
     "hint_why_leads_so_far": (
         "💡 Spiel {card}: sie liegt bisher vorn (wer nach dir spielt, kann sie noch schlagen)."
     ),

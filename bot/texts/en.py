@@ -71,6 +71,8 @@ SENTENCES: dict[str, str] = {
     "hint_play": "💡 The coach would play {card}.",
     "hint_why_last_takes": "💡 You play last: take the trick with {card}.",
     "hint_why_sure_takes": "💡 Play {card}: nobody can beat it any more, it takes this trick.",
+    "hint_why_lead_ace": "💡 Lead {card}: only a trump can take it from you.",
+    "hint_why_lead_low": "💡 Lead {card}: it risks the fewest points; your strong cards wait for tricks worth taking.",
     "hint_why_leads_so_far": (
         "💡 Play {card}: it leads the trick so far (a player after you may still beat it)."
     ),

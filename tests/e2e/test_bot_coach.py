@@ -16,6 +16,7 @@ import discord
 import pytest
 from world import World, cards_in_text, custom_ids
 
+from bot.service import coach
 from bot.shell.custom_ids import OPENING_CODES
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
@@ -63,10 +64,11 @@ async def follow(world: World, who: str, action: Any) -> None:
 
 
 async def test_a_hint_is_one_line_in_the_hand_and_gone_once_its_card_is_played(
-        world: World) -> None:
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """The Hint answers by re-rendering the hand it was asked in, with one line: the card (or
     claim) and why; nothing changes at the table and no message is added. Once the card is
     played, the hand has no hint line; the deal's result counts the hints."""
+    monkeypatch.setattr(coach, "COACH_WORLDS", 24)  # quick on a loaded machine too
     await beginner_table(world)
     given = record_hints(world)
     who = world.to_play()
@@ -107,10 +109,13 @@ async def test_a_hint_is_one_line_in_the_hand_and_gone_once_its_card_is_played(
 
 
 async def test_people_who_follow_every_hint_see_none_of_those_plays_named_in_the_review(
-        world: World) -> None:
+        world: World, monkeypatch: pytest.MonkeyPatch) -> None:
     """Through the real bot's buttons: all four people ask a Hint at every turn and do what
     it says; after the deal each one's Review names none of their plays, and says what the
     points at stake mean when it names any."""
+    # the same for Hint and Review, and quick enough for a loaded machine, where the thinking
+    # process (at idle priority) gets little of the CPU
+    monkeypatch.setattr(coach, "COACH_WORLDS", 24)
     await beginner_table(world)
     given = record_hints(world)
     asked = 0

@@ -508,7 +508,9 @@ async def test_a_german_table_reads_german_from_the_first_click_to_the_third_car
         browser: Chromium, tmp_path: Path) -> None:
     """A server set to German: the table, the hand and its buttons speak German only (no
     "4p", no English word), the hand's card buttons carry suit and rank, no card of a
-    computer's hand shows; with ``GAIGEL_SCREENSHOTS`` the German pictures of the README."""
+    computer's hand shows; „Tipp“ before the third card is one line inside the hand (no
+    message of its own), gone once a card is played; with ``GAIGEL_SCREENSHOTS`` the German
+    pictures of the README (the hand with its Hint)."""
     settings = Settings(database_path=str(tmp_path / "gaigel.sqlite3"))
     async with open_session(settings, port=0, pacing=Pacing.instant(),
                             service_options={"seed": SEED}) as session:
@@ -521,6 +523,7 @@ async def test_a_german_table_reads_german_from_the_first_click_to_the_third_car
             await page.click_button("Computer dazu")
         await page.click_button("Starten")
         played = 0
+        hinted = ""
         for _ in range(60):
             await secrets.check(page)
             hand = await browser.eval(
@@ -534,11 +537,23 @@ async def test_a_german_table_reads_german_from_the_first_click_to_the_third_car
             cards = [i for i, (label, on) in enumerate(hand["buttons"])
                      if on and cards_in_text(label)]
             if "Du bist am Zug" in hand["text"] and cards:
+                if played == 2 and not hinted:
+                    # the Hint: one line inside this hand, not a message of its own
+                    before = len(await page.messages())
+                    await page.click_button("Tipp", within=HAND_DE)
+                    hinted = (await browser.eval(f"({HAND_DE}).innerText"))
+                    assert "💡" in hinted and len(await page.messages()) == before, hinted
+                    assert sum("💡" in m for m in await page.messages()) == 1
+                    if os.environ.get("GAIGEL_SCREENSHOTS"):
+                        await screenshots(browser, Path(os.environ["GAIGEL_SCREENSHOTS"]),
+                                          (("offline-hand-de.png", HAND_DE),))
+                    continue
                 await page.click_nth(cards[0], within=HAND_DE)
                 played += 1
             else:
                 await page.catch_up()
-        assert played == 3
+        assert played == 3 and hinted
+        assert not any("💡" in m for m in await page.messages()), "the Hint outlived its card"
         table = await browser.eval(f"({TABLE_DE})?.innerText || ''")
         assert "Württemberger Regeln · 4 Spieler" in table, table
         for text in (table, hand["text"], " ".join(label for label, _ in hand["buttons"])):
@@ -548,8 +563,7 @@ async def test_a_german_table_reads_german_from_the_first_click_to_the_third_car
                    for label, _ in hand["buttons"] if cards_in_text(label))
         if os.environ.get("GAIGEL_SCREENSHOTS"):
             await screenshots(browser, Path(os.environ["GAIGEL_SCREENSHOTS"]),
-                              (("offline-table-de.png", TABLE_DE),
-                               ("offline-hand-de.png", HAND_DE)))
+                              (("offline-table-de.png", TABLE_DE),))
 
 
 DAILY = f"{MESSAGES}.filter(m => m.innerText.includes('Daily deals')).at(-1)"

@@ -238,3 +238,53 @@ def test_a_play_that_keeps_king_and_ober_says_so() -> None:
                     assert reason.keep in pairs
                 view_checked += 1
     assert view_checked > 20
+
+
+def trick_endings(deal: Deal, action: Action) -> set[tuple[int, str]]:
+    """(winner, winning card) of the trick under way once ``action`` is played, over every
+    way the players still to play may play."""
+    start = len(deal.tricks)
+    deal = copy.deepcopy(deal)
+    deal.apply(action)
+    out: set[tuple[int, str]] = set()
+
+    def walk(d: Deal) -> None:
+        if len(d.tricks) > start:
+            trick = d.tricks[start]
+            out.add((trick.winner, dict(trick.plays)[trick.winner]))
+            return
+        if d.over:
+            return
+        assert d.to_play is not None
+        for a in {(a.card, a.opening): a for a in d.legal_plays(d.to_play)}.values():
+            twin = copy.deepcopy(d)
+            twin.apply(a)
+            walk(twin)
+
+    walk(deal)
+    return out
+
+
+def test_a_led_ace_is_said_to_lose_only_to_a_trump_and_the_cheapest_lead_is_the_cheapest() -> None:
+    """A trick's first card (after the deal's first trick): "only a trump can take it from
+    you" holds in every continuation (the seat takes the trick, or a trump does: the other Ace
+    of the suit, played later, never does); "it risks the fewest points" is said only of a
+    card worth no more than any other the seat may play."""
+    aces = lows = 0
+    for players, seeds in ((4, range(12)), (3, range(4)), (6, range(2))):
+        for seed in seeds:
+            for deal, seat, view, memory in positions(players, seed):
+                if view.trick_number == 0 or view.trick.plays:
+                    continue
+                legal = {a.card: a for a in view.actions if a.do == "play"}
+                for action in legal.values():
+                    reason = why(view, memory, action, deal.rules)
+                    assert reason is not None and action.card is not None
+                    if reason.reason == "lead_ace":
+                        aces += 1
+                        for winner, card in trick_endings(deal, action):
+                            assert winner == seat or card[0] == view.trump_suit, (view, action)
+                    elif reason.reason == "lead_low":
+                        lows += 1
+                        assert POINTS[action.card] == min(POINTS[c] for c in legal if c)
+    assert aces > 10 and lows > 50
