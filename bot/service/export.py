@@ -251,6 +251,22 @@ def _check(fmt: str) -> None:
         raise BadOption(f"format must be one of {', '.join(FORMATS)}")
 
 
+
+async def _pages(storage: Storage, query: Callable[..., Any], page: int,
+                 *args: Any) -> AsyncIterator[list[dict[str, Any]]]:
+    """The rows of a paged ``query`` (``query(c, after, page, *args)``, by rising id), one
+    page at a time: never more than one page in memory."""
+    after = 0
+    while True:
+        rows = await storage.read(query, after, page, *args)
+        if not rows:
+            return
+        yield rows
+        after = rows[-1]["id"]
+        if len(rows) < page:
+            return
+
+
 async def export_history(storage: Storage, *, guild_id: int | None = None,
                          table_id: int | None = None, fmt: str = "json", page: int = PAGE,
                          clock: Callable[[], float] = time.time,
@@ -258,30 +274,17 @@ async def export_history(storage: Storage, *, guild_id: int | None = None,
     """Text chunks of the export; never more than one page of deals in memory. ``since``:
     only the deals that ended then or later."""
     _check(fmt)
-    after = 0
     count = 0
     yield _head(fmt, guild_id, table_id, since, clock())
     sep = _separator(fmt)
-    while True:
-        rows = await storage.read(_page, after, page, guild_id, table_id, since)
-        if not rows:
-            break
-        after = rows[-1]["id"]
+    async for rows in _pages(storage, _page, page, guild_id, table_id, since):
         yield (sep if count else "") + sep.join(_encoded(fmt, rows))
         count += len(rows)
-        if len(rows) < page:
-            break
     if table_id is None:
-        today, after = utc_day(clock()), 0
-        while True:
-            daily = await storage.read(_daily_page, after, page, guild_id, since, today)
-            if not daily:
-                break
-            after = daily[-1]["id"]
+        today = utc_day(clock())
+        async for daily in _pages(storage, _daily_page, page, guild_id, since, today):
             yield (sep if count else "") + sep.join(_daily_encoded(fmt, daily))
             count += len(daily)
-            if len(daily) < page:
-                break
     if fmt == "json":
         rated = (await storage.read(current_ratings, guild_id)
                  if table_id is None else None)

@@ -59,24 +59,7 @@ def positions(players: int, seed: int, rules: Rules | None = None, *, low: bool 
 def trick_winners(deal: Deal, action: Action) -> set[int]:
     """Who takes the trick under way once ``action`` is played, over every way the players
     still to play may play."""
-    start = len(deal.tricks)
-    deal = copy.deepcopy(deal)
-    deal.apply(action)
-    out: set[int] = set()
-
-    def walk(d: Deal) -> None:
-        if len(d.tricks) > start or d.over:
-            if len(d.tricks) > start:
-                out.add(d.tricks[start].winner)
-            return
-        assert d.to_play is not None
-        for a in {(a.card, a.opening): a for a in d.legal_plays(d.to_play)}.values():
-            twin = copy.deepcopy(d)
-            twin.apply(a)
-            walk(twin)
-
-    walk(deal)
-    return out
+    return {winner for winner, _ in trick_endings(deal, action)}
 
 
 def test_a_claim_that_a_card_takes_the_trick_holds_whatever_the_later_players_play() -> None:
