@@ -188,8 +188,10 @@ class HeuristicPlayer(Player):
 
     def __init__(self, seat: int, players: int, rules: Rules | None = None, *,
                  budget_ms: float = 300.0, seed: int | None = None,
-                 params: Params | None = None) -> None:
+                 params: Params | dict[str, float] | None = None) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
+        if isinstance(params, dict):  # from a tournament's JSON options
+            params = Params(**params)
         self.params = params if params is not None else DEFAULT
 
     def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
