@@ -396,6 +396,16 @@ async def test_a_split_search_leaves_a_process_to_another_tables_question_not_it
         await asyncio.wait_for(same, 120)
         assert [x.split()[1] for x in lines(log) if x.startswith("start")] == ["other", "same"]
 
+        # a timed search holds the processes until its deadline at most
+        timed = Counted(tireless(player), view, budget_ms=1000)
+        one = asyncio.ensure_future(pool.ask(timed, lanes=(("table", 1),)))
+        await until(lambda: pool.busy == 2, "the search takes both processes")
+        start = time.perf_counter()
+        assert await pool.ask(gated("later"), lanes=(("table", 3),)) == other
+        assert time.perf_counter() - start < 1.0 + 1.0
+        action, worlds = await one
+        assert action in view.actions and worlds > 0 and pool.stats.split == 2
+
 
 # ---------------------------------------------------------------------- the service
 
