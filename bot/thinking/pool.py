@@ -78,11 +78,13 @@ START_FAILURES = 3
 """Processes that die before they are ready, in a row, before ``start()`` gives up."""
 STOP_WAIT_S = 2.0
 """How long ``close()`` waits for a process to stop before it kills it."""
-BLOCK = 8
-"""Worlds a process is given at a time of a split search without a clock: small enough that
-the search stops soon after the point where one process would have, and that a question
-arriving meanwhile gets a process soon; large enough that the pipe costs little (a world
-takes about a millisecond)."""
+BLOCK = 32
+"""Worlds a process is given at a time of a split search without a clock (a quarter of the
+coach's 128): small enough that the search stops soon after the point where one process
+would have, and that a question arriving meanwhile gets a process soon (a world takes about
+a millisecond); large enough that the round trips cost little: on a loaded machine a thinking
+process waits to be woken for each block, and blocks of 8 made a split Hint 10-15 % slower
+than blocks of 32 or 64 (``bench/README.md``)."""
 
 
 def default_workers() -> int:
