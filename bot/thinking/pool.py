@@ -19,9 +19,22 @@ Fair and bounded:
   A question without a clock (a fixed number of worlds and a seed, where the same answer
   everywhere matters) or without a fallback (an evaluation) waits for its search.
 
+*Shared out* (issue 28): a strong player's search (a ``Choose`` that searches, an
+``Evaluate``) that goes out while other processes are idle and no waiting question could use
+them is split between them (``Question.split``): with a clock, each process values every
+n-th world of the decision under the same budget and deadline, stopping by the search's rules
+applied to its own worlds, and the answer is the search's choice over all of them (more worlds
+in the same time); without a clock, the processes value blocks of ``BLOCK`` worlds in turn and
+the merge stops where the search in one process would have stopped, so the answer is the same
+as unsplit, sooner. The question's lanes stay busy until every part is back; an unclocked
+search gives back its extra processes at the end of a block when another question waits.
+
 A process that dies is replaced; its question is asked again once, else answered by its
-fallback. ``start()`` starts the processes and waits until each is ready (its imports done);
-``close()`` stops them and leaves none behind.
+fallback. A part of a split search whose process dies: without a clock it is asked again
+once (else the fallback); with a clock the other parts' worlds answer (if none came back, the
+question is asked again whole, as before). Past a split search's deadline, the parts back by
+then answer, else the fallback. ``start()`` starts the processes and waits until each is
+ready (its imports done); ``close()`` stops them and leaves none behind.
 
 Processes start by ``forkserver`` where the platform has it (else ``spawn``): never ``fork``,
 the bot has threads (aiosqlite's, the pictures'). The fork server imports
@@ -45,7 +58,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.players.questions import NoFallback, Question
+from engine.players.questions import NoFallback, Question, Split
+from engine.players.strong import Part, Tally
 
 from .worker import serve
 
@@ -64,6 +78,13 @@ START_FAILURES = 3
 """Processes that die before they are ready, in a row, before ``start()`` gives up."""
 STOP_WAIT_S = 2.0
 """How long ``close()`` waits for a process to stop before it kills it."""
+BLOCK = 32
+"""Worlds a process is given at a time of a split search without a clock (a quarter of the
+coach's 128): small enough that the search stops soon after the point where one process
+would have, and that a question arriving meanwhile gets a process soon (a world takes about
+a millisecond); large enough that the round trips cost little: on a loaded machine a thinking
+process waits to be woken for each block, and blocks of 8 made a split Hint 10-15 % slower
+than blocks of 32 or 64 (``bench/README.md``)."""
 
 
 def default_workers() -> int:
@@ -104,6 +125,10 @@ class ThinkingStats:
     """Questions asked again because their process died."""
     lost: int = 0
     """Processes that died and were replaced."""
+    split: int = 0
+    """Searches shared out between processes (counted once in ``searches``)."""
+    parts: int = 0
+    """Parts of those sent to a process."""
 
 
 @dataclass(eq=False)
@@ -119,6 +144,26 @@ class _Job:
     share: Hashable | None = None
     tries: int = 0
     timer: asyncio.TimerHandle | None = None
+    parts: _Parts | None = None
+    """Set when the search was shared out between processes."""
+
+
+@dataclass(eq=False)
+class _Parts:
+    """A search shared out between processes."""
+
+    split: Split
+    tally: Tally
+    budget: float | None
+    """Each part's budget (None: the question's own)."""
+    todo: list[tuple[int, ...]] = field(default_factory=list)
+    """Parts to ask (again) before any other."""
+    next: int = 0
+    """Without a clock: the first world not asked for yet."""
+    running: int = 0
+    """Parts in a process."""
+    answered: int = 0
+    """Parts come back with their worlds."""
 
 
 @dataclass(eq=False)
@@ -129,6 +174,8 @@ class _Worker:
     ready: bool = False
     gone: bool = False
     job: _Job | None = None
+    indices: tuple[int, ...] | None = None
+    """The worlds of ``job``'s search it values, when it values a part."""
     reaped: bool = False
 
 
@@ -141,6 +188,8 @@ class ThinkingPool:
     method: str | None = None
     """``forkserver`` or ``spawn`` (default: ``forkserver`` where available)."""
     grace_ms: float = GRACE_MS
+    block: int = BLOCK
+    """Worlds a process is given at a time of a split search without a clock."""
     stats: ThinkingStats = field(default_factory=ThinkingStats)
 
     def __post_init__(self) -> None:
@@ -150,6 +199,8 @@ class ThinkingPool:
         self._dying: list[_Worker] = []
         """Processes given up on (killed) whose end has not been seen yet."""
         self._queue: list[_Job] = []
+        self._parted: list[_Job] = []
+        """Jobs shared out between processes whose lanes are still busy."""
         self._busy: set[Hashable] = set()
         self._shared: dict[Hashable, asyncio.Future[Any]] = {}
         self._spawning: set[asyncio.Task[None]] = set()
@@ -211,6 +262,7 @@ class ThinkingPool:
         jobs = list(self._queue) + [w.job for w in self._workers if w.job is not None]
         busy = [w for w in self._workers if w.job is not None]
         self._queue.clear()
+        self._parted.clear()
         for job in jobs:
             self._finish(job, error=ThinkingClosed("the thinking pool was closed"))
         workers, self._workers = list(self._workers), []
@@ -265,15 +317,28 @@ class ThinkingPool:
     # ------------------------------------------------------------------ scheduling
 
     def _pump(self) -> None:
-        """Send waiting questions to idle processes: the first whose lanes are free."""
+        """Send work to idle processes: first the part a split search needs to go on (asked
+        again, or its only process's next block), then the first waiting question whose
+        lanes are free, then more blocks of a split search without a clock."""
         for w in list(self._workers):
-            if not self._queue:
+            if not self._queue and not self._parted:
                 return
-            if not w.ready or w.gone or w.job is not None:
+            if not self._idle(w):
+                continue
+            job = next((j for j in self._parted if self._urgent(j)), None)
+            if job is not None:
+                self._send_part(w, job)
                 continue
             while (job := self._next()) is not None:
                 if self._send(w, job):
                     break
+            if w.job is None and (job := next((j for j in self._parted
+                                               if self._more(j)), None)) is not None:
+                self._send_part(w, job)
+
+    @staticmethod
+    def _idle(w: _Worker) -> bool:
+        return w.ready and not w.gone and w.job is None
 
     def _next(self) -> _Job | None:
         for i, job in enumerate(self._queue):
@@ -283,8 +348,9 @@ class ThinkingPool:
         return None
 
     def _send(self, w: _Worker, job: _Job) -> bool:
-        """Send ``job`` to ``w`` with the budget it may use now; False if it was answered by
-        its fallback instead (too late)."""
+        """Send ``job`` to ``w`` with the budget it may use now (shared out with the idle
+        processes no waiting question could use, if it is a search that splits); False if it
+        was answered by its fallback instead (too late)."""
         budget: float | None = None
         if job.deadline is not None:
             full = job.question.budget
@@ -298,6 +364,9 @@ class ThinkingPool:
                 self.stats.shrunk += 1
             else:
                 budget = None
+        helpers = self._spare(w, job)
+        if helpers and self._share_out(job, budget, [w, *helpers]):
+            return True
         try:
             w.conn.send((job.id, budget, job.blob))
         except (OSError, ValueError):
@@ -311,10 +380,132 @@ class ThinkingPool:
 
     def _late(self, job: _Job) -> None:
         """The deadline passed: the fallback answers (a search under way goes on to its end,
-        its lanes busy until then, and its answer is dropped)."""
+        its lanes busy until then, and its answer is dropped); a split search's parts that
+        came back answer, if any did."""
         if job in self._queue:
             self._queue.remove(job)
+        parts = job.parts
+        if parts is not None and parts.answered and not job.future.done():
+            self._finish(job, parts.split.answer(parts.tally))
         self._finish(job, fallback=True)
+
+    # ------------------------------------------------------------------ split searches
+
+    def _spare(self, w: _Worker, job: _Job) -> list[_Worker]:
+        """The idle processes besides ``w`` that nothing waiting could use now."""
+        idle = [x for x in self._workers if x is not w and self._idle(x)]
+        if not idle:
+            return []
+        wanting = sum(1 for j in self._parted if self._urgent(j))
+        taken = set(job.lanes)
+        for j in self._queue:
+            if j is not job and not any(lane in self._busy or lane in taken
+                                        for lane in j.lanes):
+                wanting += 1
+                taken.update(j.lanes)
+        return idle[:max(0, len(idle) - wanting)]
+
+    def _share_out(self, job: _Job, budget: float | None, workers: list[_Worker]) -> bool:
+        """Send ``job``'s search in parts to ``workers``; False if it does not split."""
+        try:
+            question = pickle.loads(job.blob)  # the player as it was when asked
+            split = question.split()
+        except Exception:
+            log.exception("a question could not be split; it is asked whole")
+            return False
+        if split is None:
+            return False
+        parts = _Parts(split, split.tally(), budget)
+        if not split.exact:  # every n-th world to each, under the same deadline
+            count = min(len(workers), split.worlds)
+            parts.todo = [tuple(range(j, split.worlds, count)) for j in range(count)]
+        job.parts = parts
+        self._busy.update(job.lanes)
+        self._parted.append(job)
+        self.stats.searches += 1
+        self.stats.split += 1
+        for x in workers:
+            if parts.todo or self._more(job):
+                if self._idle(x):
+                    self._send_part(x, job)
+        return True
+
+    def _urgent(self, job: _Job) -> bool:
+        """Whether a split search needs a process to go on: a part to ask, or (without a
+        clock) no process valuing its worlds."""
+        parts = job.parts
+        assert parts is not None
+        if job.future.done():
+            return False
+        return bool(parts.todo) or (parts.running == 0 and self._more(job))
+
+    def _more(self, job: _Job) -> bool:
+        """Whether a split search without a clock has worlds left to ask for."""
+        parts = job.parts
+        assert parts is not None
+        return (parts.split.exact and not job.future.done()
+                and parts.tally.needs(parts.next))
+
+    def _send_part(self, w: _Worker, job: _Job) -> None:
+        parts = job.parts
+        assert parts is not None
+        if parts.todo:
+            indices = parts.todo.pop(0)
+        else:
+            stop = min(parts.next + self.block, parts.split.worlds)
+            indices = tuple(range(parts.next, stop))
+            parts.next = stop
+        blob = pickle.dumps(parts.split.part(indices), protocol=pickle.HIGHEST_PROTOCOL)
+        w.job, w.indices = job, indices
+        parts.running += 1
+        self.stats.parts += 1
+        try:
+            w.conn.send((job.id, parts.budget, blob))
+        except (OSError, ValueError):
+            self._lost(w)
+
+    def _part_back(self, w: _Worker, job: _Job, indices: tuple[int, ...], ok: bool,
+                   answer: Any) -> None:
+        """A part came back (``ok``: its worlds) or its process died (``ok`` False, no
+        answer): merge it, answer the question once the parts decide it, and keep the
+        search going on ``w`` when it has no other process."""
+        parts = job.parts
+        assert parts is not None
+        parts.running -= 1
+        if ok and not job.future.done():
+            assert isinstance(answer, Part)
+            parts.tally.add(answer)
+            parts.answered += 1
+        if not job.future.done():
+            if parts.split.exact:
+                if parts.tally.done or not (parts.running or parts.todo or self._more(job)):
+                    self._finish(job, parts.split.answer(parts.tally))
+            elif not parts.running and not parts.todo:  # every part is back
+                if parts.answered:
+                    self._finish(job, parts.split.answer(parts.tally))
+                else:  # every process died: asked again whole, as an unsplit question
+                    self._unpart(job)
+                    late = job.deadline is not None and time.perf_counter() >= job.deadline
+                    if job.tries < TRIES and not late:
+                        self.stats.retried += 1
+                        self._queue.insert(0, job)
+                    else:
+                        self._finish(job, fallback=True)
+                    return
+        if job.future.done():
+            parts.todo.clear()
+        if not parts.running:
+            if job.future.done() or not self._urgent(job):
+                self._unpart(job)
+            elif self._idle(w):
+                self._send_part(w, job)  # the search's own process goes on
+
+    def _unpart(self, job: _Job) -> None:
+        """Free a split search's lanes: no part of it is in a process any more."""
+        if job in self._parted:
+            self._parted.remove(job)
+            self._busy.difference_update(job.lanes)
+        job.parts = None
 
     def _finish(self, job: _Job, answer: Any = None, *, fallback: bool = False,
                 error: BaseException | None = None) -> None:
@@ -403,8 +594,14 @@ class ThinkingPool:
             return
         job_id, ok, answer = message
         job, w.job = w.job, None
+        indices, w.indices = w.indices, None
         if job is None or job.id != job_id:  # never expected: one question at a time
             log.error("thinking process %s answered a question it was not asked", w.pid)
+        elif indices is not None:
+            if not ok:
+                log.error("a search failed in process %s: %s", w.pid, answer)
+                self._finish(job, fallback=True)
+            self._part_back(w, job, indices, ok, answer)
         else:
             self._busy.difference_update(job.lanes)
             if ok:
@@ -451,7 +648,19 @@ class ThinkingPool:
         log.warning("thinking process %s ended%s; starting another", w.pid,
                     f" (exit code {w.process.exitcode})" if w.reaped else "")
         job, w.job = w.job, None
-        if job is not None:
+        indices, w.indices = w.indices, None
+        if job is not None and indices is not None:
+            job.tries += 1
+            parts = job.parts
+            assert parts is not None
+            if parts.split.exact and not job.future.done():
+                if job.tries < TRIES:
+                    self.stats.retried += 1
+                    parts.todo.insert(0, indices)
+                else:
+                    self._finish(job, fallback=True)
+            self._part_back(w, job, indices, False, None)
+        elif job is not None:
             self._busy.difference_update(job.lanes)
             job.tries += 1
             late = job.deadline is not None and time.perf_counter() >= job.deadline
@@ -477,6 +686,11 @@ class ThinkingPool:
             waiting, self._queue = self._queue, []
             for job in waiting:
                 self._finish(job, fallback=True)
+            for job in [j for j in self._parted if self._urgent(j)]:
+                self._finish(job, fallback=True)
+                assert job.parts is not None
+                if not job.parts.running:
+                    self._unpart(job)
 
     @staticmethod
     def _unwatch(loop: asyncio.AbstractEventLoop, w: _Worker) -> None:

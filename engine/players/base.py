@@ -125,18 +125,24 @@ class Player:
 
     def choose(self, view: View) -> Action:
         """This seat's action when it is to play: a claim first if one is due, else a play."""
+        memory, plays, due = self._begin(view)
+        if due is not None:
+            return due
+        return self._pick(view, memory, plays, self.decision_rng(view, memory))
+
+    def _begin(self, view: View) -> tuple[SeatMemory, list[Action], Action | None]:
+        """The start of every choice: the seat's memory as of ``view`` (a snapshot), its legal
+        plays, and the action due without any thought (a claim, or the only play), if one is."""
         with self._lock:
             self.memory.note_view(view.trump_suit, view.indicator)
             memory = self.memory.copy()
         action = claim_for(view, memory)
         if action is not None:
-            return action
+            return memory, [], action
         plays = [a for a in view.actions if a.do == "play"]
         if not plays:
             raise ValueError(f"seat {self.seat} has nothing to play in this view")
-        if len(plays) == 1:
-            return plays[0]
-        return self._pick(view, memory, plays, self.decision_rng(view, memory))
+        return memory, plays, plays[0] if len(plays) == 1 else None
 
     def decision_rng(self, view: View, memory: SeatMemory) -> random.Random:
         """Random numbers for one decision, from the seed and the decision's public facts."""

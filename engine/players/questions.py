@@ -15,6 +15,14 @@ The limits override the player's own for this one question:
 
 With ``budget_ms=math.inf``, a ``max_samples`` and a ``seed``, the answer depends on nothing
 but the question: the same on any machine at any load.
+
+A strong player's question may also be answered in parts (issue 28: the bot's idle thinking
+processes value one decision's worlds side by side): ``split()`` lays its search out
+(``Split``, or None: answer it whole), ``Split.part`` asks for some of its worlds (``Worlds``,
+answered anywhere), ``Split.tally`` merges the parts as they come and ``Split.answer`` gives
+the answer the question would have had from those worlds. Without a clock the split answer is
+the whole question's answer exactly: the parts value the worlds they are given, and the merge
+stops where the search in one process would have stopped.
 """
 
 from __future__ import annotations
@@ -22,12 +30,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..actions import Action
 from ..views import View
 from .base import HeuristicPlayer, Player
-from .strong import Evaluation, StrongPlayer
+from .strong import Evaluation, Part, Plan, StrongPlayer, Tally
 
 
 class NoFallback(LookupError):
@@ -80,6 +89,20 @@ class Question:
     def fallback(self) -> object:
         raise NoFallback(type(self).__name__)
 
+    def split(self) -> Split | None:
+        """This question's search laid out to be answered in parts, or None: it is answered
+        whole (not a strong player's search, one answered without searching, or a kind of
+        question that answers otherwise and does not say how to merge parts)."""
+        return None
+
+    def _answers_its_own_way(self, base: type[Question]) -> bool:
+        cls = type(self)
+        return cls.answer is not base.answer and cls.merged is base.merged
+
+    def merged(self, player: StrongPlayer, plan: Plan, tally: Tally) -> object:
+        """The answer from the merged parts of ``plan`` (``player``: the tuned player)."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class Choose(Question):
@@ -95,6 +118,18 @@ class Choose(Question):
         heuristic.memory = player.memory.copy()
         return heuristic.choose(self.view)
 
+    def split(self) -> Split | None:
+        player = self.tuned()
+        if not isinstance(player, StrongPlayer) or self._answers_its_own_way(Choose):
+            return None
+        plan = player.plan(self.view)
+        return Split(self, player, plan) if isinstance(plan, Plan) else None
+
+    def merged(self, player: StrongPlayer, plan: Plan, tally: Tally) -> Action:
+        values, samples, stop = tally.result()
+        player.last_stats = {"samples": samples, "stop": stop}
+        return player.choice(plan, values, samples)
+
 
 @dataclass(frozen=True)
 class Evaluate(Question):
@@ -107,3 +142,67 @@ class Evaluate(Question):
         player = self.tuned()
         assert isinstance(player, StrongPlayer)
         return player.evaluate(self.view, samples=self.samples)
+
+    def split(self) -> Split | None:
+        player = self.tuned()
+        if not isinstance(player, StrongPlayer) or self._answers_its_own_way(Evaluate):
+            return None
+        plan = player.evaluation_plan(self.view, self.samples)
+        return Split(self, player, plan) if isinstance(plan, Plan) else None
+
+    def merged(self, player: StrongPlayer, plan: Plan, tally: Tally) -> Evaluation:
+        values, _, _ = tally.result()
+        return player.merged(plan, values)
+
+
+@dataclass(frozen=True)
+class Worlds(Question):
+    """Some worlds of a split question's search (``Split.part``): the worlds ``indices`` of
+    ``plan`` valued by ``player`` (``StrongPlayer.worlds``) within the budget, each part
+    stopping by the search's rules applied to its own worlds (without ``clear``, the parts
+    of a search without a clock: not at a clear choice)."""
+
+    plan: Plan | None = None
+    indices: tuple[int, ...] = ()
+    clear: bool = True
+
+    def answer(self) -> Part:
+        player = self.tuned()
+        assert isinstance(player, StrongPlayer) and self.plan is not None
+        return player.worlds(self.view, self.plan, self.indices, clear=self.clear)
+
+
+@dataclass(frozen=True)
+class Split:
+    """A question's search in parts: ``part(indices)`` asks for some of its worlds,
+    ``tally()`` merges the answers, ``answer(tally)`` is the question's answer from them.
+    ``exact`` (no clock): the answer is the whole question's, once ``tally.done``."""
+
+    question: Question
+    player: StrongPlayer
+    """The question's player with its limits (``Question.tuned``)."""
+    plan: Plan
+
+    @property
+    def exact(self) -> bool:
+        return not self.question.timed
+
+    @property
+    def worlds(self) -> int:
+        """The most worlds the search values."""
+        return self.plan.samples
+
+    def part(self, indices: Iterable[int]) -> Worlds:
+        return Worlds(self.player, self.question.view, plan=self.plan,
+                      indices=tuple(indices), clear=not self.exact)
+
+    def interleaved(self, count: int) -> list[Worlds]:
+        """The worlds shared out in ``count`` parts: ``j, j + count, j + 2 count, ...``."""
+        return [self.part(range(j, self.plan.samples, count)) for j in range(count)]
+
+    def tally(self) -> Tally:
+        return Tally(self.player, self.plan, self.exact)
+
+    def answer(self, tally: Tally) -> object:
+        return self.question.merged(self.player, self.plan, tally)
+

@@ -45,6 +45,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..actions import Action
@@ -89,6 +90,16 @@ class StrongPlayer(Player):
 
     def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
               rng: random.Random) -> Action:
+        step = self._searched(view, memory, plays)
+        if isinstance(step, Action):
+            return step
+        candidates, fallback = step
+        return self.search(view, memory, candidates, fallback, rng)
+
+    def _searched(self, view: View, memory: SeatMemory,
+                  plays: list[Action]) -> Action | tuple[list[Action], Action]:
+        """The play made without a search (the first trick's heuristic, the only card), or
+        the plays to search and the heuristic's, which stands unless clearly beaten."""
         fallback = heuristic_action(view, memory, plays, self.rules)
         if view.trick_number == 0 and self.rules.openings and not self.first_trick:
             return fallback
@@ -98,38 +109,43 @@ class StrongPlayer(Player):
             candidates = list({a.card: a for a in plays if a.card is not None}.values())
         if len(candidates) == 1:
             return candidates[0]
-        return self.search(view, memory, candidates, fallback, rng)
+        return candidates, fallback
 
     def search(self, view: View, memory: SeatMemory, candidates: list[Action],
                prior: Action, rng: random.Random) -> Action:
         """The best of ``candidates`` (plays), or ``prior`` unless clearly beaten."""
         start = time.perf_counter()
+        plan = self._plan(view, memory, candidates, prior, rng, self.max_samples, soft=True)
         values, samples, stop = self._sample(
-            view, memory, candidates, rng, start + self.budget_ms / 1000.0,
-            start + self.soft * self.budget_ms / 1000.0, self.max_samples)
-        choice = prior
-        if samples:
-            means = [sum(v) / samples for v in values]
-            best = max(range(len(candidates)), key=lambda i: means[i])
-            p = _index_of(candidates, prior)
-            if p is None:
-                choice = candidates[best]
-            elif best != p:
-                m, se = _paired(values[best], values[p])
-                if m > self.z_override * se:
-                    choice = candidates[best]
+            view, plan, start + self.budget_ms / 1000.0,
+            start + self.soft * self.budget_ms / 1000.0)
+        choice = self.choice(plan, values, samples)
         self.last_stats = {"samples": samples, "stop": stop,
                            "ms": (time.perf_counter() - start) * 1000.0}
         return choice
 
-    def evaluate(self, view: View, *, samples: int = 32) -> Evaluation:
-        """Every play of ``view`` (each card once; the Vorhand's first card once per opening)
-        valued by the search in the same sampled worlds, as ``search`` values them before it
-        chooses: at most ``samples`` worlds, fewer once one play is clearly best or the budget
-        has run out. From the seat's view and memory only, like ``choose``; the same seed,
-        events and view give the same evaluation unless the budget cut it short. The worlds
-        make the claims due first (as ``choose`` would): with the Seven exchange offered the
-        trump Seven is not among the plays valued."""
+    # ------------------------------------------------------------------ a search in parts
+    # (issue 28: the bot's idle thinking processes value a decision's worlds side by side)
+
+    def plan(self, view: View) -> Action | Plan:
+        """What ``choose`` does before it searches: the action it takes without a search (a
+        claim due, the only play, the first trick's heuristic), or the plan of its search.
+        ``worlds`` values parts of the plan anywhere, ``Tally`` merges them, ``choice`` picks
+        the play as ``choose`` would have."""
+        memory, plays, due = self._begin(view)
+        if due is not None:
+            return due
+        step = self._searched(view, memory, plays)
+        if isinstance(step, Action):
+            return step
+        candidates, fallback = step
+        return self._plan(view, memory, candidates, fallback,
+                          self.decision_rng(view, memory), self.max_samples, soft=True)
+
+    def evaluation_plan(self, view: View, samples: int = 32) -> Evaluation | Plan:
+        """What ``evaluate`` does before it searches: the evaluation when there is nothing
+        to value (fewer than two plays), else the plan of its search (``merged`` makes the
+        ``Evaluation`` of the parts' rows)."""
         with self._lock:
             self.memory.note_view(view.trump_suit, view.indicator)
             memory = self.memory.copy()
@@ -146,49 +162,117 @@ class StrongPlayer(Player):
         if len(candidates) < 2:
             return Evaluation(tuple(candidates), tuple(() for _ in candidates),
                               self.margin_weight)
-        start = time.perf_counter()
-        values, _, _ = self._sample(view, memory, candidates, self.decision_rng(view, memory),
-                                    start + self.budget_ms / 1000.0, math.inf, samples)
-        return Evaluation(tuple(candidates), tuple(tuple(v) for v in values),
-                          self.margin_weight)
+        return self._plan(view, memory, candidates, None, self.decision_rng(view, memory),
+                          samples, soft=False)
 
-    def _sample(self, view: View, memory: SeatMemory, candidates: list[Action],
-                rng: random.Random, deadline: float, soft_deadline: float,
-                max_samples: int) -> tuple[list[list[float]], int, str]:
-        """Value ``candidates`` world after world: one row of values per candidate, the
-        number of worlds, and why the sampling stopped. World ``i`` is dealt from its own
-        random numbers (``world_values``), so any part of the worlds may be valued anywhere,
-        in any order, with the same result."""
-        values: list[list[float]] = [[] for _ in candidates]
-        samples = 0
-        stop = "budget"
+    def _plan(self, view: View, memory: SeatMemory, candidates: list[Action],
+              prior: Action | None, rng: random.Random, samples: int, *,
+              soft: bool) -> Plan:
         stream = rng.getrandbits(64)
         records = relevant(memory, view.seat or 0, self.rules) if self.infer_eps < 1.0 else []
-        while samples < max_samples:
+        return Plan(tuple(candidates), prior, stream, memory, tuple(records), samples, soft)
+
+    def worlds(self, view: View, plan: Plan, indices: Iterable[int], *,
+               clear: bool = True) -> Part:
+        """Worlds ``indices`` of ``plan`` valued in that order, under this player's budget
+        from now and its stopping rules applied to these worlds alone (without ``clear``,
+        not the early stop of a clear choice: a part of a search without a clock values
+        every world it is given, and the merge finds where one process would have stopped)."""
+        start = time.perf_counter()
+        deadline = start + self.budget_ms / 1000.0
+        soft = start + self.soft * self.budget_ms / 1000.0 if plan.soft else math.inf
+        return self._part(view, plan, tuple(indices), deadline, soft, clear)
+
+    def choice(self, plan: Plan, values: list[list[float]], samples: int) -> Action:
+        """The play a search with these values makes: the best mean, unless the plan's prior
+        (the heuristic's play) is not beaten by ``z_override`` paired standard errors."""
+        candidates = list(plan.candidates)
+        prior = plan.prior
+        assert prior is not None
+        choice = prior
+        if samples:
+            means = [sum(v) / samples for v in values]
+            best = max(range(len(candidates)), key=lambda i: means[i])
+            p = _index_of(candidates, prior)
+            if p is None:
+                choice = candidates[best]
+            elif best != p:
+                m, se = _paired(values[best], values[p])
+                if m > self.z_override * se:
+                    choice = candidates[best]
+        return choice
+
+    def evaluate(self, view: View, *, samples: int = 32) -> Evaluation:
+        """Every play of ``view`` (each card once; the Vorhand's first card once per opening)
+        valued by the search in the same sampled worlds, as ``search`` values them before it
+        chooses: at most ``samples`` worlds, fewer once one play is clearly best or the budget
+        has run out. From the seat's view and memory only, like ``choose``; the same seed,
+        events and view give the same evaluation unless the budget cut it short. The worlds
+        make the claims due first (as ``choose`` would): with the Seven exchange offered the
+        trump Seven is not among the plays valued."""
+        step = self.evaluation_plan(view, samples)
+        if isinstance(step, Evaluation):
+            return step
+        start = time.perf_counter()
+        values, _, _ = self._sample(view, step, start + self.budget_ms / 1000.0, math.inf)
+        return self.merged(step, values)
+
+    def merged(self, plan: Plan, values: list[list[float]]) -> Evaluation:
+        """The evaluation of an evaluation's plan from its values (one row per play)."""
+        return Evaluation(plan.candidates, tuple(tuple(v) for v in values), self.margin_weight)
+
+    def _sample(self, view: View, plan: Plan, deadline: float,
+                soft_deadline: float) -> tuple[list[list[float]], int, str]:
+        """Value the plan's candidates world after world: one row of values per candidate,
+        the number of worlds, and why the sampling stopped. World ``i`` is dealt from its own
+        random numbers (``world_values``), so any part of the worlds may be valued anywhere,
+        in any order, with the same result."""
+        part = self._part(view, plan, tuple(range(plan.samples)), deadline, soft_deadline,
+                          True)
+        return _columns(part.rows, len(plan.candidates)), len(part.rows), part.stop
+
+    def _part(self, view: View, plan: Plan, indices: tuple[int, ...], deadline: float,
+              soft_deadline: float, clear: bool) -> Part:
+        """Worlds ``indices`` in that order until the stopping rules (``_stopped``) end it."""
+        candidates = list(plan.candidates)
+        records = list(plan.records)
+        values: list[list[float]] = [[] for _ in candidates]
+        rows: list[tuple[float, ...]] = []
+        stop = "budget"
+        for index in indices:
             try:
-                rows = self.world_values(view, memory, candidates, stream, samples, samples + 1,
-                                         deadline, records)
+                row = self.world_values(view, plan.memory, candidates, plan.stream, index,
+                                        index + 1, deadline, records)
             except SearchTimeout:
                 break
-            if not rows:
+            if not row:
                 stop = "no_world"
                 break
-            for i, v in enumerate(rows[0]):
+            for i, v in enumerate(row[0]):
                 values[i].append(v)
-            samples += 1
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-            if samples >= self.min_samples and samples % 4 == 0 and self._clear(values):
-                stop = "clear"
-                break
-            if now >= soft_deadline and samples >= 4 and samples % 2 == 0 and not self._open(
-                    values):
-                stop = "soft"
+            rows.append(tuple(row[0]))
+            why = self._stopped(values, time.perf_counter(), deadline, soft_deadline, clear)
+            if why is not None:
+                stop = why
                 break
         else:
             stop = "samples"
-        return values, samples, stop
+        return Part(indices, tuple(rows), stop)
+
+    def _stopped(self, values: list[list[float]], now: float, deadline: float,
+                 soft_deadline: float, clear: bool = True) -> str | None:
+        """Why the search stops after the worlds of ``values`` (None: it goes on): the
+        deadline, a clear choice (every 4 worlds from ``min_samples``), or past the soft
+        deadline a choice no longer open."""
+        samples = len(values[0])
+        if now >= deadline:
+            return "budget"
+        if clear and samples >= self.min_samples and samples % 4 == 0 and self._clear(values):
+            return "clear"
+        if now >= soft_deadline and samples >= 4 and samples % 2 == 0 and not self._open(
+                values):
+            return "soft"
+        return None
 
     def world_values(self, view: View, memory: SeatMemory, candidates: list[Action],
                      stream: int, start: int, stop: int, deadline: float = math.inf,
@@ -322,6 +406,116 @@ class Evaluation:
         ``1 / (2 * margin_weight)`` such points (25 at the default weight of 0.02; winning
         instead of losing a deal: twice that)."""
         return value / (2.0 * self.margin_weight)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A decision's search laid out before any world is valued, so that its worlds may be
+    valued in parts, in several processes at once (issue 28): the plays to value, the play
+    that stands unless clearly beaten (the heuristic's; None for an evaluation, which only
+    values), the decision's random stream, the seat's memory as it was, the opponents' plays
+    the worlds are weighed by, the most worlds, and whether the soft deadline applies (a
+    choice's search; an evaluation's has none)."""
+
+    candidates: tuple[Action, ...]
+    prior: Action | None
+    stream: int
+    memory: SeatMemory
+    records: tuple[PlayRecord, ...]
+    samples: int
+    soft: bool
+
+
+@dataclass(frozen=True)
+class Part:
+    """Some worlds of a plan valued: ``rows[k]`` is world ``indices[k]``'s row (a value per
+    candidate); fewer rows than indices when the part stopped early, ``stop`` says why
+    (``no_world``: world ``indices[len(rows)]`` could not be dealt)."""
+
+    indices: tuple[int, ...]
+    rows: tuple[tuple[float, ...], ...]
+    stop: str
+
+
+class Tally:
+    """The parts of one plan's search merged, in any order of arrival, into what the search
+    in one process would have had.
+
+    ``exact`` (a search without a clock, whose answer must not depend on where it ran): the
+    worlds count in index order, as far as they have come without a gap, and the stopping
+    rule of the search in one process (``_stopped``: a clear choice every 4 worlds, else
+    ``plan.samples``) finds where it would have stopped; from then on (``done``) the values
+    are exactly that search's, whatever the parts valued beyond. The parts themselves value
+    their worlds without that rule.
+
+    Otherwise (a timed search, each part stopped by the rules applied to its own worlds under
+    the same deadline) every world valued counts, in index order."""
+
+    def __init__(self, player: StrongPlayer, plan: Plan, exact: bool) -> None:
+        self.player = player
+        self.plan = plan
+        self.exact = exact
+        self.rows: dict[int, tuple[float, ...]] = {}
+        self.void: int | None = None
+        """The first world known not to be dealable (the search stops there)."""
+        self.stops: list[str] = []
+        self.stop: str | None = None
+        """Exact: why the search in one process stopped, once the worlds show it."""
+        self._values: list[list[float]] = [[] for _ in plan.candidates]
+
+    @property
+    def done(self) -> bool:
+        """Exact: the worlds so far decide the answer."""
+        return self.stop is not None
+
+    def needs(self, index: int) -> bool:
+        """Whether world ``index`` may still count."""
+        return (not self.done and index < self.plan.samples
+                and (self.void is None or index < self.void))
+
+    def add(self, part: Part) -> None:
+        for index, row in zip(part.indices, part.rows, strict=False):
+            self.rows[index] = row
+        if part.stop == "no_world":
+            index = part.indices[len(part.rows)]
+            self.void = index if self.void is None else min(self.void, index)
+        self.stops.append(part.stop)
+        if self.exact:
+            self._advance()
+
+    def _advance(self) -> None:
+        """Take the next worlds in order, as the search in one process would."""
+        values = self._values
+        while self.stop is None:
+            index = len(values[0])
+            if index >= self.plan.samples:
+                self.stop = "samples"
+            elif index == self.void:
+                self.stop = "no_world"
+            elif (row := self.rows.get(index)) is None:
+                return  # not valued yet
+            else:
+                for i, v in enumerate(row):
+                    values[i].append(v)
+                self.stop = self.player._stopped(values, 0.0, math.inf, math.inf)
+
+    def result(self) -> tuple[list[list[float]], int, str]:
+        """The values (one row per candidate), the number of worlds, and why it stopped."""
+        if self.exact:
+            values = [list(v) for v in self._values]
+            return values, len(values[0]), self.stop or "parts"
+        rows = [self.rows[i] for i in sorted(self.rows)]
+        stop = "+".join(sorted(set(self.stops))) or "parts"
+        return _columns(rows, len(self.plan.candidates)), len(rows), stop
+
+
+def _columns(rows: Iterable[tuple[float, ...]], candidates: int) -> list[list[float]]:
+    """Rows of worlds (a value per candidate) as one list of values per candidate."""
+    values: list[list[float]] = [[] for _ in range(candidates)]
+    for row in rows:
+        for i, v in enumerate(row):
+            values[i].append(v)
+    return values
 
 
 def _index_of(candidates: list[Action], action: Action) -> int | None:

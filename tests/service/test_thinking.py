@@ -31,6 +31,7 @@ from bot.thinking import pool as pool_module
 from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
 from engine.players.questions import Choose, Evaluate
+from engine.players.strong import Plan, Tally
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
@@ -51,6 +52,33 @@ class Gated(Choose):
             time.sleep(0.002)
         _note(self.log, f"end {self.name}")
         return self.fallback()
+
+
+@dataclass(frozen=True)
+class Counted(Choose):
+    """A choice that answers with the number of worlds its search valued too (0: the
+    heuristic's choice, past the deadline), whole or in parts."""
+
+    def answer(self) -> tuple[Action, int]:  # type: ignore[override]
+        player = self.tuned()
+        action = player.choose(self.view)
+        return action, int(getattr(player, "last_stats", {}).get("samples", 0))
+
+    def merged(self, player: StrongPlayer, plan: Plan,  # type: ignore[override]
+               tally: Tally) -> tuple[Action, int]:
+        return super().merged(player, plan, tally), tally.result()[1]
+
+    def fallback(self) -> tuple[Action, int]:  # type: ignore[override]
+        return super().fallback(), 0
+
+
+def tireless(player: StrongPlayer) -> StrongPlayer:
+    """The same seat's player whose search never stops early: no clear choice, no soft
+    deadline, only its budget or its worlds end it."""
+    other = StrongPlayer(player.seat, player.players, player.rules, seed=player.seed,
+                         min_samples=10**9, soft=1.0, max_samples=100_000)
+    other.memory = player.memory.copy()
+    return other
 
 
 def die_at_once(conn: Any) -> None:
@@ -105,9 +133,9 @@ def position(seed: int = 1) -> tuple[StrongPlayer, View]:
 
 
 @asynccontextmanager
-async def thinking_pool(processes: int) -> AsyncIterator[ThinkingPool]:
+async def thinking_pool(processes: int, **options: Any) -> AsyncIterator[ThinkingPool]:
     """A started pool of ``processes`` thinking processes, closed at the end."""
-    pool = ThinkingPool(processes)
+    pool = ThinkingPool(processes, **options)
     await pool.start()
     try:
         yield pool
@@ -281,6 +309,103 @@ async def test_processes_that_never_start_fail_the_start_and_leave_no_question_w
     assert not thinking_processes()
 
 
+# ---------------------------------------------------------------------- a search in parts
+
+
+async def test_three_idle_processes_value_more_worlds_of_a_timed_choice_than_one_in_its_budget(
+        ) -> None:
+    player, view = position()
+    question = Counted(tireless(player), view, budget_ms=300)
+    alone = shared = 0
+    async with thinking_pool(1) as one, thinking_pool(3) as three:
+        for _ in range(4):  # side by side, so that both see the same load
+            action, worlds = await one.ask(question)
+            assert action in view.actions
+            alone += worlds
+            action, worlds = await three.ask(question)
+            assert action in view.actions
+            shared += worlds
+        assert one.stats.split == 0 and three.stats.split == 4 and three.stats.parts == 12
+        assert three.stats.fallbacks == 0
+    assert shared > alone > 0
+
+
+async def test_untimed_searches_in_parts_answer_as_the_search_in_one_process() -> None:
+    """The coach's evaluation (128 worlds) and a daily deal's choice (160 worlds), split
+    between idle processes, are the answers of the search in one process."""
+    questions = []
+    for seed in (1, 2, 3):
+        player, view = position(seed)
+        questions.append(Evaluate(player, view, budget_ms=math.inf, seed=seed, samples=128))
+        questions.append(Choose(player, view, budget_ms=math.inf, max_samples=160, seed=seed))
+    async with thinking_pool(3) as pool:
+        for question in questions:
+            assert await pool.ask(question, lanes=(("person", 1),)) == question.answer()
+        assert pool.stats.split == len(questions) and pool.stats.parts > 2 * len(questions)
+        assert pool.stats.answered == len(questions) and pool.busy == 0
+
+
+async def test_a_split_search_whose_process_is_killed_still_gets_its_answer() -> None:
+    """Without a clock the killed part is asked again and the answer is the same; with one,
+    the other parts' worlds answer within the budget."""
+    player, view = position()
+    exact = Evaluate(tireless(player), view, budget_ms=math.inf, seed=4, samples=400)
+    async with thinking_pool(2, block=100) as pool:
+        asked = asyncio.ensure_future(pool.ask(exact))
+        await until(lambda: pool.busy == 2, "both processes value worlds")
+        os.kill(pool.pids[0], signal.SIGKILL)
+        assert await asyncio.wait_for(asked, 300) == exact.answer()
+        assert pool.stats.lost == 1 and pool.stats.retried == 1 and pool.stats.fallbacks == 0
+
+    timed = Counted(tireless(player), view, budget_ms=1500)
+    async with thinking_pool(3) as pool:
+        start = time.perf_counter()
+        asked = asyncio.ensure_future(pool.ask(timed))
+        await until(lambda: pool.busy == 3, "three parts under way")
+        os.kill(pool.pids[0], signal.SIGKILL)
+        action, worlds = await asyncio.wait_for(asked, 120)
+        assert action in view.actions and worlds > 0
+        assert time.perf_counter() - start < 1.5 + pool.grace_ms / 1000.0 + 0.5
+        assert pool.stats.lost == 1 and pool.stats.fallbacks == 0 and pool.stats.answered == 1
+    assert not thinking_processes()
+
+
+async def test_a_split_search_leaves_a_process_to_another_tables_question_not_its_own(
+        tmp_path: Path) -> None:
+    """A table's long search without a clock takes both idle processes; another table's
+    question gets one after the block under way, while the search goes on; the same
+    table's next question waits until its search is answered (one search per lane)."""
+    log = tmp_path / "log"
+    player, view = position()
+    search = Evaluate(tireless(player), view, budget_ms=math.inf, seed=6, samples=400)
+
+    def gated(name: str) -> Gated:
+        return Gated(player, view, budget_ms=math.inf, log=str(log), name=name)
+
+    async with thinking_pool(2) as pool:
+        one = asyncio.ensure_future(pool.ask(search, lanes=(("table", 1),)))
+        await until(lambda: pool.busy == 2, "the search takes both processes")
+        same = asyncio.ensure_future(pool.ask(gated("same"), lanes=(("table", 1),)))
+        other = await pool.ask(gated("other"), lanes=(("table", 2),))
+        assert other == Choose(player, view).fallback()
+        # the other table got a process while the search went on; the same table's waits
+        assert not one.done() and pool.stats.split == 1 and pool.waiting == 1
+        assert not any(x.startswith("start same") for x in lines(log))
+        assert await one == search.answer()
+        await asyncio.wait_for(same, 120)
+        assert [x.split()[1] for x in lines(log) if x.startswith("start")] == ["other", "same"]
+
+        # a timed search holds the processes until its deadline at most
+        timed = Counted(tireless(player), view, budget_ms=1000)
+        one = asyncio.ensure_future(pool.ask(timed, lanes=(("table", 1),)))
+        await until(lambda: pool.busy == 2, "the search takes both processes")
+        start = time.perf_counter()
+        assert await pool.ask(gated("later"), lanes=(("table", 3),)) == other
+        assert time.perf_counter() - start < 1.0 + 1.0
+        action, worlds = await one
+        assert action in view.actions and worlds > 0 and pool.stats.split == 2
+
+
 # ---------------------------------------------------------------------- the service
 
 
@@ -318,14 +443,22 @@ async def play_random(svc: GameService, tid: int, uid: int, rng: random.Random, 
 async def test_strong_computers_hints_and_reviews_never_search_in_the_bot_process(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     searched_here: list[str] = []
-    sample = StrongPlayer._sample
 
-    def watched(self: StrongPlayer, *args: Any, **kwargs: Any) -> Any:
-        searched_here.append(type(self).__name__)
-        return sample(self, *args, **kwargs)
+    def watch(name: str) -> None:
+        method = getattr(StrongPlayer, name)
 
-    monkeypatch.setattr(StrongPlayer, "_sample", watched)
-    svc = await GameService.open(str(tmp_path / "g.sqlite3"), seed=3, computer_budget_ms=60)
+        def watched(self: StrongPlayer, *args: Any, **kwargs: Any) -> Any:
+            searched_here.append(name)
+            return method(self, *args, **kwargs)
+
+        monkeypatch.setattr(StrongPlayer, name, watched)
+
+    watch("_sample")
+    watch("world_values")  # every world, in a search whole or in parts
+    # two processes: the searches are shared out between them when both are idle, and only
+    # their parts are answered in the thinking processes, not their plans and merges
+    svc = await GameService.open(str(tmp_path / "g.sqlite3"), seed=3, computer_budget_ms=60,
+                                 computer_workers=2)
     try:
         tid = await beginner_table(svc, computers=3)
         rng = random.Random(1)
@@ -340,6 +473,7 @@ async def test_strong_computers_hints_and_reviews_never_search_in_the_bot_proces
         assert review.deal_number == 1 and hints > 0
         stats = svc.thinking.stats
         assert stats.searches > hints and stats.answered + stats.fallbacks == stats.asked
+        assert stats.split > 0 and stats.parts > stats.split
     finally:
         await svc.close()
     assert searched_here == []

@@ -1,0 +1,161 @@
+"""A decision's worlds in parallel (issue 28): what the thinking pool gains by sharing one
+strong search out between its idle processes.
+
+    python -m bench.parallel_worlds [--decisions 40] [--budget 300] [--hints 20]
+
+The same positions, side by side in one run: every decision a strong computer searches (more
+than one card, no claim due, past the first trick's heuristic) in seeded four-player deals
+played by heuristic players, asked one at a time of a pool of one process (the search whole)
+and of a pool of two (the search split between both, as the bot does when a process is
+idle), alternately, so that both see the same load:
+
+- timed (``--budget`` ms, the computers' level): the worlds a decision values, and its wall
+  time;
+- untimed: the coach's Hint (an ``Evaluate`` of every play in ``COACH_WORLDS`` worlds without
+  a clock) on the same positions: its wall time whole and split, and that both give the same
+  evaluation.
+
+The thinking processes run at idle priority: on a machine busy with other work they get what
+is left of the cores, so the figures move with the load (printed before and after). This is a
+benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import statistics
+import time
+from dataclasses import dataclass
+
+from bench.thinking import positions
+from bot.service.coach import COACH_MARGIN_WEIGHT, COACH_WORLDS
+from bot.thinking import ThinkingPool
+from engine import Action
+from engine.players import StrongPlayer
+from engine.players.questions import Choose, Evaluate, Question
+from engine.players.strong import Plan, Tally
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (5 min {five:.1f}) on {os.cpu_count()} CPUs"
+
+
+@dataclass(frozen=True)
+class Counted(Choose):
+    """A choice that answers with the number of worlds its search valued too (0: the
+    heuristic's choice, past the deadline), whole or in parts."""
+
+    def answer(self) -> tuple[Action, int]:  # type: ignore[override]
+        player = self.tuned()
+        action = player.choose(self.view)
+        return action, int(getattr(player, "last_stats", {}).get("samples", 0))
+
+    def merged(self, player: StrongPlayer, plan: Plan,  # type: ignore[override]
+               tally: Tally) -> tuple[Action, int]:
+        return super().merged(player, plan, tally), tally.result()[1]
+
+    def fallback(self) -> tuple[Action, int]:  # type: ignore[override]
+        return super().fallback(), 0
+
+
+def searched(count: int, budget: float) -> list[Counted]:
+    """The first ``count`` decisions that search (``positions`` holds every decision)."""
+    out: list[Counted] = []
+    asked = count
+    while len(out) < count:
+        asked *= 2
+        out = [Counted(q.player, q.view) for q in positions(asked, budget)
+               if q.split() is not None][:count]
+    return out
+
+
+def hint(question: Choose) -> Evaluate:
+    """The coach's question at the same position: every play in ``COACH_WORLDS`` worlds, no
+    clock, the coach's margin weight."""
+    player = question.player
+    coach = StrongPlayer(player.seat, player.players, player.rules, seed=player.seed,
+                         budget_ms=math.inf, max_samples=COACH_WORLDS,
+                         margin_weight=COACH_MARGIN_WEIGHT)
+    coach.memory = player.memory.copy()
+    return Evaluate(coach, question.view, budget_ms=math.inf, max_samples=COACH_WORLDS,
+                    seed=player.seed, samples=COACH_WORLDS)
+
+
+async def timed(pool: ThinkingPool, question: Question) -> tuple[object, float]:
+    start = time.perf_counter()
+    answer = await pool.ask(question)
+    return answer, (time.perf_counter() - start) * 1000.0
+
+
+def line(name: str, values: list[float], unit: str) -> str:
+    values = sorted(values)
+    return (f"{name:<34} mean {statistics.fmean(values):7.1f} {unit}  median "
+            f"{statistics.median(values):7.1f}  p90 {values[int(0.9 * (len(values) - 1))]:7.1f}")
+
+
+async def run(decisions: int, budget: float, hints: int) -> None:
+    questions = searched(decisions, budget)
+    print(f"{len(questions)} searched decisions of strong computers, 4 players, {budget:g} ms "
+          f"a decision; {load()}")
+    one, two = ThinkingPool(1), ThinkingPool(2)
+    await one.start()
+    await two.start()
+    try:
+        worlds: dict[str, list[float]] = {"1": [], "2": []}
+        wall: dict[str, list[float]] = {"1": [], "2": []}
+        for q in questions:
+            for name, pool in (("1", one), ("2", two)):
+                (_, n), ms = await timed(pool, q)  # type: ignore[misc]
+                worlds[name].append(n)
+                wall[name].append(ms)
+        print(line("worlds a decision, 1 process", worlds["1"], "   "))
+        print(line("worlds a decision, 2 splitting", worlds["2"], "   "))
+        print(line("wall a decision, 1 process", wall["1"], "ms"))
+        print(line("wall a decision, 2 splitting", wall["2"], "ms"))
+        ratio = [b / a for a, b in zip(worlds["1"], worlds["2"], strict=True) if a]
+        print(f"worlds split / whole, per decision: median {statistics.median(ratio):.2f}; "
+              f"total {sum(worlds['2']) / sum(worlds['1']):.2f}; worlds a second of wall "
+              f"{1000 * sum(worlds['1']) / sum(wall['1']):.0f} whole, "
+              f"{1000 * sum(worlds['2']) / sum(wall['2']):.0f} split")
+        print(f"pool of 2: {two.stats.split} split searches in {two.stats.parts} parts, "
+              f"{two.stats.fallbacks} past the deadline (pool of 1: {one.stats.fallbacks}); "
+              f"{load()}")
+
+        coach = [hint(q) for q in questions[:hints]]
+        whole: list[float] = []
+        split: list[float] = []
+        valued: list[float] = []
+        same = 0
+        for q in coach:
+            a, ms_a = await timed(one, q)
+            b, ms_b = await timed(two, q)
+            whole.append(ms_a)
+            split.append(ms_b)
+            valued.append(getattr(a, "samples", 0))
+            same += a == b
+        print(f"the coach's Hint (at most {COACH_WORLDS} worlds, no clock), {len(coach)} "
+              f"positions, median {statistics.median(valued):.0f} worlds:")
+        print(line("wall a Hint, 1 process", whole, "ms"))
+        print(line("wall a Hint, 2 splitting", split, "ms"))
+        print(f"the same evaluation split and whole: {same} of {len(coach)}; total wall "
+              f"{sum(split) / sum(whole):.2f} of the whole search's; {load()}")
+    finally:
+        await one.close()
+        await two.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--decisions", type=int, default=40)
+    parser.add_argument("--budget", type=float, default=300.0)
+    parser.add_argument("--hints", type=int, default=20)
+    args = parser.parse_args()
+    asyncio.run(run(args.decisions, args.budget, args.hints))
+
+
+if __name__ == "__main__":
+    main()

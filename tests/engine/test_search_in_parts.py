@@ -1,0 +1,193 @@
+"""Issue 28: a strong player's search answered in parts (``Question.split``), as the bot's
+idle thinking processes answer it: without a clock the merged parts give exactly the answer
+of the search in one process, wherever its worlds were valued and in whatever order they came
+back; with a clock each part stops by its own rules and every world counts."""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+
+from engine import Action, Deal, Layout, View, seat_view
+from engine.players import StrongPlayer
+from engine.players.questions import Choose, Evaluate, Question, Split, Worlds
+from engine.players.strong import Part, Plan
+from engine.rules import Rules
+from engine.selfplay import random_action
+
+
+def positions(count: int, *, first: int = 0,
+              searched: bool = False) -> list[tuple[StrongPlayer, View]]:
+    """Strong players of four-player deals, each at a decision with more than one card, at
+    tricks 1 to 9 (``searched``: only decisions the player searches, no claim due)."""
+    rules = Rules()
+    out: list[tuple[StrongPlayer, View]] = []
+    for seed in range(first, first + 200):
+        deal = Deal(Layout.seeded(4, seed), rules)
+        rng = random.Random(seed)
+        while len(deal.tricks) < 1 + seed % 9 and not deal.over:
+            deal.apply(random_action(deal, rng))
+        if deal.over or deal.to_play is None:
+            continue
+        view = seat_view(deal, deal.to_play)
+        if len({a.card for a in view.actions if a.do == "play"}) < 2:
+            continue
+        player = StrongPlayer(deal.to_play, 4, rules, seed=seed)
+        replay = Deal(deal.layout, rules)
+        for a in deal.actions:
+            player.observe([e.seen_by(player.seat) for e in replay.apply(a)])
+        if searched and not isinstance(player.plan(view), Plan):
+            continue
+        out.append((player, view))
+        if len(out) == count:
+            break
+    return out
+
+
+def answered(part: Worlds) -> Part:
+    """A part answered as a thinking process answers it: from its pickled copy."""
+    answer = pickle.loads(pickle.dumps(part)).answer()
+    assert isinstance(answer, Part)
+    return pickle.loads(pickle.dumps(answer))
+
+
+def in_parts(split: Split, parts: list[Worlds], rng: random.Random) -> object:
+    """The split question's answer from ``parts`` answered and merged in a random order."""
+    tally = split.tally()
+    for part in rng.sample(parts, len(parts)):
+        tally.add(answered(part))
+    assert tally.done or not split.exact
+    return split.answer(tally)
+
+
+def blocks(split: Split, size: int) -> list[Worlds]:
+    return [split.part(range(a, min(a + size, split.worlds)))
+            for a in range(0, split.worlds, size)]
+
+
+def whole(question: Question) -> tuple[object, dict[str, object]]:
+    """The question answered in one process, with the search's figures."""
+    player = question.tuned()
+    assert isinstance(player, StrongPlayer)
+    if isinstance(question, Evaluate):
+        return player.evaluate(question.view, samples=question.samples), {}
+    action = player.choose(question.view)
+    return action, {k: player.last_stats.get(k) for k in ("samples", "stop")}
+
+
+def test_an_untimed_choice_in_parts_is_the_choice_of_the_search_in_one_process() -> None:
+    rng = random.Random(1)
+    stops: set[object] = set()
+    for player, view in positions(30):
+        question = Choose(player, view, budget_ms=math.inf, max_samples=48, seed=5)
+        action, figures = whole(question)
+        split = question.split()
+        if split is None:  # a claim is due: no search
+            assert question.tuned().plan(view) == action  # type: ignore[attr-defined]
+            continue
+        assert split.exact and split.worlds == 48
+        stops.add(figures["stop"])
+        for parts in (split.interleaved(2), split.interleaved(3), blocks(split, 8),
+                      blocks(split, 5)):
+            assert in_parts(split, parts, rng) == action
+            assert split.player.last_stats == figures  # the same worlds, the same stop
+    # the merge found both where a clear choice stopped the search early and the full count
+    assert {"clear", "samples"} <= stops
+
+
+def test_an_untimed_evaluation_in_parts_is_the_evaluation_of_the_search_in_one_process(
+        ) -> None:
+    rng = random.Random(2)
+    seen: set[int] = set()
+    for player, view in positions(20, first=50):
+        question = Evaluate(player, view, budget_ms=math.inf, seed=9, samples=40)
+        evaluation, _ = whole(question)
+        split = question.split()
+        if split is None:  # fewer than two plays to value
+            continue
+        for parts in (split.interleaved(2), blocks(split, 8)):
+            assert in_parts(split, parts, rng) == evaluation
+        seen.add(evaluation.samples)  # type: ignore[attr-defined]
+    assert len(seen) > 1 and 40 in seen  # some stopped early at a clear choice, some did not
+
+
+def test_whole_deals_split_or_not_are_the_deals_of_the_search_in_one_process() -> None:
+    """At every decision of strong players without a clock: a decision that needs no search
+    (a claim due, the only card, the first trick's heuristic) is not split, and one that
+    searches gives the same action split as whole, so the deal goes the same way."""
+    rules = Rules()
+    rng = random.Random(3)
+    searched = 0
+    for seed in (4, 5):
+        deal = Deal(Layout.seeded(4, seed), rules)
+        seats = [StrongPlayer(s, 4, rules, seed=seed * 10 + s, budget_ms=math.inf,
+                              max_samples=24) for s in range(4)]
+        while not deal.over:
+            action = None
+            for p in seats:
+                action = p.claim(seat_view(deal, p.seat))
+                if action is not None:
+                    break
+            if action is None:
+                seat = deal.to_play
+                assert seat is not None
+                view = seat_view(deal, seat)
+                question = Choose(seats[seat], view, budget_ms=math.inf, max_samples=24,
+                                  seed=seed)
+                action, _ = whole(question)
+                split = question.split()
+                plan = question.tuned().plan(view)  # type: ignore[attr-defined]
+                if split is None:
+                    assert plan == action  # what ``choose`` does without a search
+                else:
+                    assert isinstance(plan, Plan)
+                    searched += 1
+                    assert in_parts(split, split.interleaved(2), rng) == action
+            assert isinstance(action, Action)
+            events = deal.apply(action)
+            for p in seats:
+                p.observe([e.seen_by(p.seat) for e in events])
+    assert searched > 10
+
+
+def test_a_world_that_cannot_be_dealt_ends_the_merged_search_where_one_process_stops(
+        ) -> None:
+    """A part that could not deal world 11 stops there: the merge takes worlds 0 to 10, as
+    the search in one process would have, whatever other parts valued beyond."""
+    [(player, view)] = positions(1)
+    split = Evaluate(player, view, budget_ms=math.inf, seed=1, samples=24).split()
+    assert split is not None
+    rows = {p.indices[0]: p for p in (answered(split.part(range(a, a + 8)))
+                                      for a in (0, 8, 16))}
+    cut = Part(tuple(range(8, 16)), rows[8].rows[:3], "no_world")  # world 11: no world
+    tally = split.tally()
+    for part in (rows[16], cut, rows[0]):
+        tally.add(part)
+    values, samples, stop = tally.result()
+    assert tally.done and (samples, stop) == (11, "no_world")
+    assert [tuple(v[i] for v in values) for i in range(11)] \
+        == list(rows[0].rows + rows[8].rows[:3])
+
+
+def test_timed_parts_each_stop_by_their_own_rules_and_every_world_they_valued_counts() -> None:
+    for player, view in positions(4, first=100, searched=True):
+        question = Choose(player, view, budget_ms=60_000, max_samples=64, seed=3)
+        split = question.split()
+        assert split is not None and not split.exact
+        parts = [answered(p) for p in split.interleaved(2)]
+        assert parts[0].indices == tuple(range(0, 64, 2))
+        for part in parts:  # a clear choice after its own 16 worlds at the earliest
+            assert part.stop in ("clear", "samples")
+            assert len(part.rows) >= 16 and (part.stop == "samples" or len(part.rows) % 4 == 0)
+        tally = split.tally()
+        for part in parts:
+            tally.add(part)
+        values, samples, _ = tally.result()
+        assert samples == sum(len(p.rows) for p in parts)
+        worlds = sorted(i for p in parts for i in p.indices[:len(p.rows)])
+        memory = split.plan.memory
+        for i, row in zip(worlds, zip(*values, strict=True), strict=True):
+            assert [list(row)] == split.player.world_values(
+                view, memory, list(split.plan.candidates), split.plan.stream, i, i + 1)
+        assert split.answer(tally) in split.plan.candidates
