@@ -105,3 +105,15 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "win rate (A)" in out and "time per decision" in out
     assert main(["tournament", "--a", "nobody"]) == 2
+
+
+def test_a_heuristic_given_weights_in_the_options_plays_by_those_weights() -> None:
+    """``--a-options '{"params": {...}}'``: the heuristic's weights from JSON, for tuning runs.
+    The same weights as the heuristic's own play every deal as it does (an exact tie); other
+    weights play other cards."""
+    own = MatchSpec(a="heuristic", b="heuristic", seed=5,
+                    a_options=json.dumps({"params": {"ace": 4.0, "ten_top": 4.0}}))
+    assert summarize(run_match(own, 20))["pair_results"]["tied"] == 20
+    other = MatchSpec(a="heuristic", b="heuristic", seed=5,
+                      a_options=json.dumps({"params": {"ace": 2.0, "ten_top": 2.0}}))
+    assert summarize(run_match(other, 20))["pair_results"]["tied"] < 20
