@@ -23,8 +23,9 @@ Fair and bounded:
 ``Evaluate``) that goes out while other processes are idle and no waiting question could use
 them is split between them (``Question.split``): with a clock, each process values every
 n-th world of the decision under the same budget and deadline, stopping by the search's rules
-applied to its own worlds, and the answer is the search's choice over all of them (more worlds
-in the same time); without a clock, the processes value blocks of ``BLOCK`` worlds in turn and
+scaled to its share (of n parts: about where the search over all the parts' worlds would stop,
+``StrongPlayer._stopped``), and the answer is the search's choice over all of them (the same
+worlds sooner, or more in the same time); without a clock, the processes value blocks of ``BLOCK`` worlds in turn and
 the merge stops where the search in one process would have stopped, so the answer is the same
 as unsplit, sooner. The question's lanes stay busy until every part is back; an unclocked
 search gives back its extra processes at the end of a block when another question waits.
@@ -158,6 +159,9 @@ class _Parts:
     """Each part's budget (None: the question's own)."""
     todo: list[tuple[int, ...]] = field(default_factory=list)
     """Parts to ask (again) before any other."""
+    count: int = 1
+    """With a clock: the parts valued side by side (each stops by the rules scaled to its
+    share, ``StrongPlayer._stopped``)."""
     next: int = 0
     """Without a clock: the first world not asked for yet."""
     running: int = 0
@@ -419,6 +423,7 @@ class ThinkingPool:
         if not split.exact:  # every n-th world to each, under the same deadline
             count = min(len(workers), split.worlds)
             parts.todo = [tuple(range(j, split.worlds, count)) for j in range(count)]
+            parts.count = count
         job.parts = parts
         self._busy.update(job.lanes)
         self._parted.append(job)
@@ -455,7 +460,8 @@ class ThinkingPool:
             stop = min(parts.next + self.block, parts.split.worlds)
             indices = tuple(range(parts.next, stop))
             parts.next = stop
-        blob = pickle.dumps(parts.split.part(indices), protocol=pickle.HIGHEST_PROTOCOL)
+        blob = pickle.dumps(parts.split.part(indices, parts.count),
+                            protocol=pickle.HIGHEST_PROTOCOL)
         w.job, w.indices = job, indices
         parts.running += 1
         self.stats.parts += 1

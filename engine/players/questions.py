@@ -159,17 +159,20 @@ class Evaluate(Question):
 class Worlds(Question):
     """Some worlds of a split question's search (``Split.part``): the worlds ``indices`` of
     ``plan`` valued by ``player`` (``StrongPlayer.worlds``) within the budget, each part
-    stopping by the search's rules applied to its own worlds (without ``clear``, the parts
-    of a search without a clock: not at a clear choice)."""
+    stopping by the search's rules applied to its own worlds, scaled to its share of one in
+    ``parts`` (without ``clear``, the parts of a search without a clock: not at a clear
+    choice)."""
 
     plan: Plan | None = None
     indices: tuple[int, ...] = ()
     clear: bool = True
+    parts: int = 1
 
     def answer(self) -> Part:
         player = self.tuned()
         assert isinstance(player, StrongPlayer) and self.plan is not None
-        return player.worlds(self.view, self.plan, self.indices, clear=self.clear)
+        return player.worlds(self.view, self.plan, self.indices, clear=self.clear,
+                             parts=self.parts)
 
 
 @dataclass(frozen=True)
@@ -192,13 +195,16 @@ class Split:
         """The most worlds the search values."""
         return self.plan.samples
 
-    def part(self, indices: Iterable[int]) -> Worlds:
+    def part(self, indices: Iterable[int], parts: int = 1) -> Worlds:
+        """Worlds ``indices``: with a clock, one of ``parts`` parts valued side by side, which
+        stops by the rules scaled to its share (``StrongPlayer._stopped``)."""
         return Worlds(self.player, self.question.view, plan=self.plan,
-                      indices=tuple(indices), clear=not self.exact)
+                      indices=tuple(indices), clear=not self.exact,
+                      parts=1 if self.exact else parts)
 
     def interleaved(self, count: int) -> list[Worlds]:
         """The worlds shared out in ``count`` parts: ``j, j + count, j + 2 count, ...``."""
-        return [self.part(range(j, self.plan.samples, count)) for j in range(count)]
+        return [self.part(range(j, self.plan.samples, count), count) for j in range(count)]
 
     def tally(self) -> Tally:
         return Tally(self.player, self.plan, self.exact)

@@ -173,15 +173,18 @@ class StrongPlayer(Player):
         return Plan(tuple(candidates), prior, stream, memory, tuple(records), samples, soft)
 
     def worlds(self, view: View, plan: Plan, indices: Iterable[int], *,
-               clear: bool = True) -> Part:
+               clear: bool = True, parts: int = 1) -> Part:
         """Worlds ``indices`` of ``plan`` valued in that order, under this player's budget
-        from now and its stopping rules applied to these worlds alone (without ``clear``,
-        not the early stop of a clear choice: a part of a search without a clock values
-        every world it is given, and the merge finds where one process would have stopped)."""
+        from now and its stopping rules applied to these worlds alone, scaled to a share of
+        one in ``parts`` (``_stopped``: the ``parts`` parts of a timed search, valued side by
+        side, each stop about where the search over all their worlds would, not each where
+        the whole search would on its own). Without ``clear``, not the early stop of a clear
+        choice: a part of a search without a clock values every world it is given, and the
+        merge finds where one process would have stopped."""
         start = time.perf_counter()
         deadline = start + self.budget_ms / 1000.0
         soft = start + self.soft * self.budget_ms / 1000.0 if plan.soft else math.inf
-        return self._part(view, plan, tuple(indices), deadline, soft, clear)
+        return self._part(view, plan, tuple(indices), deadline, soft, clear, parts)
 
     def choice(self, plan: Plan, values: list[list[float]], samples: int) -> Action:
         """The play a search with these values makes: the best mean, unless the plan's prior
@@ -232,7 +235,7 @@ class StrongPlayer(Player):
         return _columns(part.rows, len(plan.candidates)), len(part.rows), part.stop
 
     def _part(self, view: View, plan: Plan, indices: tuple[int, ...], deadline: float,
-              soft_deadline: float, clear: bool) -> Part:
+              soft_deadline: float, clear: bool, parts: int = 1) -> Part:
         """Worlds ``indices`` in that order until the stopping rules (``_stopped``) end it."""
         candidates = list(plan.candidates)
         records = list(plan.records)
@@ -251,7 +254,8 @@ class StrongPlayer(Player):
             for i, v in enumerate(row[0]):
                 values[i].append(v)
             rows.append(tuple(row[0]))
-            why = self._stopped(values, time.perf_counter(), deadline, soft_deadline, clear)
+            why = self._stopped(values, time.perf_counter(), deadline, soft_deadline, clear,
+                                parts)
             if why is not None:
                 stop = why
                 break
@@ -260,17 +264,28 @@ class StrongPlayer(Player):
         return Part(indices, tuple(rows), stop)
 
     def _stopped(self, values: list[list[float]], now: float, deadline: float,
-                 soft_deadline: float, clear: bool = True) -> str | None:
+                 soft_deadline: float, clear: bool = True, parts: int = 1) -> str | None:
         """Why the search stops after the worlds of ``values`` (None: it goes on): the
         deadline, a clear choice (every 4 worlds from ``min_samples``), or past the soft
-        deadline a choice no longer open."""
+        deadline a choice no longer open (every 2 worlds from 4).
+
+        ``values`` may be one of ``parts`` parts of a search valued side by side (issue 28),
+        whose worlds are merged: the rules then apply to the part's share. A part's standard
+        errors are about sqrt(``parts``) times those of the merged worlds, so a part clear
+        by ``z_stop`` / sqrt(``parts``) means the merged worlds are about clear by ``z_stop``
+        (and likewise ``z_soft``); it tests from ``min_samples`` / ``parts`` of its own worlds
+        (at least 4), every 4 / ``parts`` of them (at least 1): where the whole search would
+        have tested the merged worlds. Otherwise each part would stop about where the whole
+        search does, and the decision, waiting for the slower part, would take longer split
+        than whole."""
         samples = len(values[0])
         if now >= deadline:
             return "budget"
-        if clear and samples >= self.min_samples and samples % 4 == 0 and self._clear(values):
+        if (clear and samples >= max(4, math.ceil(self.min_samples / parts))
+                and samples % max(1, 4 // parts) == 0 and self._clear(values, parts)):
             return "clear"
-        if now >= soft_deadline and samples >= 4 and samples % 2 == 0 and not self._open(
-                values):
+        if (now >= soft_deadline and samples >= 4 and samples % max(1, 2 // parts) == 0
+                and not self._open(values, parts)):
             return "soft"
         return None
 
@@ -340,17 +355,20 @@ class StrongPlayer(Player):
                 row.append(w.value(team, self.margin_weight))
         return row
 
-    def _open(self, values: list[list[float]]) -> bool:
+    def _open(self, values: list[list[float]], parts: int = 1) -> bool:
         """Past the soft deadline: is the choice still open enough to use more time (the best
-        two within ``z_soft`` standard errors, and those errors not negligible)?"""
+        two within ``z_soft`` standard errors, and those errors not negligible)? Of one of
+        ``parts`` parts: the errors the merged worlds would have (``_stopped``)."""
         n = len(values[0])
         ranked = sorted(range(len(values)), key=lambda i: sum(values[i]) / n, reverse=True)
         m, se = _paired(values[ranked[0]], values[ranked[1]])
+        se /= math.sqrt(parts)
         return se > 0.02 and m < self.z_soft * se
 
-    def _clear(self, values: list[list[float]]) -> bool:
+    def _clear(self, values: list[list[float]], parts: int = 1) -> bool:
         """Is one candidate ahead of every other beyond ``z_stop`` standard errors (or are they
-        all equal)?"""
+        all equal)? Of one of ``parts`` parts: the errors the merged worlds would have."""
+        root = math.sqrt(parts)
         n = len(values[0])
         means = [sum(v) / n for v in values]
         best = max(range(len(values)), key=lambda i: means[i])
@@ -362,7 +380,7 @@ class StrongPlayer(Player):
                 if m <= 0.0 and any(a != b for a, b in zip(values[best], v, strict=True)):
                     return False
                 continue
-            if m < self.z_stop * se:
+            if m < self.z_stop * se / root:
                 return False
         return True
 
@@ -448,8 +466,8 @@ class Tally:
     are exactly that search's, whatever the parts valued beyond. The parts themselves value
     their worlds without that rule.
 
-    Otherwise (a timed search, each part stopped by the rules applied to its own worlds under
-    the same deadline) every world valued counts, in index order."""
+    Otherwise (a timed search, each part stopped by the rules scaled to its share, applied to
+    its own worlds under the same deadline) every world valued counts, in index order."""
 
     def __init__(self, player: StrongPlayer, plan: Plan, exact: bool) -> None:
         self.player = player

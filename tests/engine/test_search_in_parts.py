@@ -1,7 +1,7 @@
 """Issue 28: a strong player's search answered in parts (``Question.split``), as the bot's
 idle thinking processes answer it: without a clock the merged parts give exactly the answer
 of the search in one process, wherever its worlds were valued and in whatever order they came
-back; with a clock each part stops by its own rules and every world counts."""
+back; with a clock each part stops by the rules scaled to its share and every world counts."""
 
 from __future__ import annotations
 
@@ -170,16 +170,20 @@ def test_a_world_that_cannot_be_dealt_ends_the_merged_search_where_one_process_s
         == list(rows[0].rows + rows[8].rows[:3])
 
 
-def test_timed_parts_each_stop_by_their_own_rules_and_every_world_they_valued_counts() -> None:
+def test_timed_parts_each_stop_by_the_rules_scaled_to_their_share_and_every_world_counts(
+        ) -> None:
+    stops: list[int] = []
     for player, view in positions(4, first=100, searched=True):
         question = Choose(player, view, budget_ms=60_000, max_samples=64, seed=3)
         split = question.split()
         assert split is not None and not split.exact
         parts = [answered(p) for p in split.interleaved(2)]
         assert parts[0].indices == tuple(range(0, 64, 2))
-        for part in parts:  # a clear choice after its own 16 worlds at the earliest
-            assert part.stop in ("clear", "samples")
-            assert len(part.rows) >= 16 and (part.stop == "samples" or len(part.rows) % 4 == 0)
+        for part in parts:  # a clear choice after 16 / 2 of its own worlds at the earliest,
+            assert part.stop in ("clear", "samples")  # tested every 4 / 2 of them
+            assert len(part.rows) >= 8 and (part.stop == "samples" or len(part.rows) % 2 == 0)
+            if part.stop == "clear":
+                stops.append(len(part.rows))
         tally = split.tally()
         for part in parts:
             tally.add(part)
@@ -191,3 +195,45 @@ def test_timed_parts_each_stop_by_their_own_rules_and_every_world_they_valued_co
             assert [list(row)] == split.player.world_values(
                 view, memory, list(split.plan.candidates), split.plan.stream, i, i + 1)
         assert split.answer(tally) in split.plan.candidates
+    assert any(n < 16 for n in stops)  # where a part by the whole search's rules goes on
+
+
+def first_stop(player: StrongPlayer, rows: list[tuple[float, ...]], parts: int, *,
+               soft: bool) -> int | None:
+    """After how many of ``rows`` (a world's values each) a search, or one of ``parts``
+    parts of one, stops by its rules (``soft``: past its soft deadline); None: not at all."""
+    values: list[list[float]] = [[] for _ in rows[0]]
+    for n, row in enumerate(rows, 1):
+        for i, v in enumerate(row):
+            values[i].append(v)
+        if player._stopped(values, 1.0, math.inf, 0.0 if soft else math.inf, True, parts):
+            return n
+    return None
+
+
+def test_a_timed_part_of_two_stops_where_the_search_over_the_merged_worlds_would() -> None:
+    """A part of 2 stops by the rules scaled to its share (``z_stop`` and ``z_soft`` over
+    sqrt(2), ``min_samples`` / 2, every 4 / 2 worlds): where the search in one process would
+    stop over the merged worlds, within one step of its tests, never earlier. The other part
+    here valued the same values (each world twice in the merge), so the merged standard errors
+    are the part's over sqrt(2) but for the estimate's small-sample factor, which can only
+    delay the part. By the whole search's own rules a part would stop about twice as late."""
+    player = StrongPlayer(0, 4)
+    for soft, step in ((False, 4), (True, 2)):
+        stopped = within = 0
+        for seed in range(200):
+            rng = random.Random(seed)
+            edges = [rng.uniform(-0.3, 0.3) for _ in range(3)]
+            rows = [tuple(base + e + rng.gauss(0.0, 0.8) for e in edges)
+                    for base in (rng.choice((-1.0, 1.0)) for _ in range(150))]
+            merged = first_stop(player, [r for r in rows for _ in (0, 1)], 1, soft=soft)
+            part = first_stop(player, rows, 2, soft=soft)
+            if merged is None or merged < 8:  # the part tests from 4 of its own worlds
+                continue
+            stopped += 1
+            if part is not None:  # else it went on to the last world: not within a step
+                assert 2 * part >= merged
+                within += 2 * part <= merged + step
+                whole = first_stop(player, rows, 1, soft=soft)  # by the unscaled rules
+                assert whole is None or whole >= part
+        assert stopped >= 50 and within >= 0.9 * stopped

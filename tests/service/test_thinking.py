@@ -31,7 +31,7 @@ from bot.thinking import pool as pool_module
 from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
 from engine.players.questions import Choose, Evaluate
-from engine.players.strong import Plan, Tally
+from engine.players.strong import Part, Plan, Tally
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
@@ -328,6 +328,37 @@ async def test_three_idle_processes_value_more_worlds_of_a_timed_choice_than_one
         assert one.stats.split == 0 and three.stats.split == 4 and three.stats.parts == 12
         assert three.stats.fallbacks == 0
     assert shared > alone > 0
+
+
+async def test_a_timed_split_search_stops_its_parts_by_the_rules_scaled_to_their_share(
+        ) -> None:
+    """Two idle processes share a timed choice whose rules end it long before its clock (past
+    its soft deadline from the start: it stops once the choice is no longer open): each
+    values every other world and stops by the rules scaled to a share of one in 2, so the
+    decision values the worlds the engine's two parts value, whatever the load, and a part
+    stops sooner than by the whole search's rules (by those, each part would go on about as
+    long as the whole search, and the decision would take longer split than whole)."""
+    sooner = 0
+    async with thinking_pool(2) as pool:
+        for seed in (1, 2, 3, 4):
+            player, view = position(seed)
+            hasty = StrongPlayer(player.seat, player.players, player.rules, seed=player.seed,
+                                 soft=0.0)
+            hasty.memory = player.memory.copy()
+            question = Counted(hasty, view, budget_ms=60_000, max_samples=96, seed=seed)
+            split = question.split()
+            assert split is not None and not split.exact
+            tally = split.tally()
+            for part in split.interleaved(2):
+                assert part.parts == 2
+                scaled = part.answer()
+                unscaled = split.part(part.indices).answer()  # by the whole search's rules
+                assert isinstance(scaled, Part) and isinstance(unscaled, Part)
+                sooner += len(scaled.rows) < len(unscaled.rows)
+                tally.add(scaled)
+            assert await pool.ask(question) == split.answer(tally)
+        assert pool.stats.split == 4 and pool.stats.parts == 8 and pool.stats.fallbacks == 0
+    assert sooner > 0
 
 
 async def test_untimed_searches_in_parts_answer_as_the_search_in_one_process() -> None:
