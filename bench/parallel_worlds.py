@@ -28,15 +28,12 @@ import math
 import os
 import statistics
 import time
-from dataclasses import dataclass
 
 from bench.thinking import positions
 from bot.service.coach import COACH_MARGIN_WEIGHT, COACH_WORLDS
 from bot.thinking import ThinkingPool
-from engine import Action
 from engine.players import StrongPlayer
-from engine.players.questions import Choose, Evaluate, Question
-from engine.players.strong import Plan, Tally
+from engine.players.questions import Choose, CountedChoose, Evaluate, Question
 
 
 def load() -> str:
@@ -44,31 +41,13 @@ def load() -> str:
     return f"load average {one:.1f} (5 min {five:.1f}) on {os.cpu_count()} CPUs"
 
 
-@dataclass(frozen=True)
-class Counted(Choose):
-    """A choice that answers with the number of worlds its search valued too (0: the
-    heuristic's choice, past the deadline), whole or in parts."""
-
-    def answer(self) -> tuple[Action, int]:  # type: ignore[override]
-        player = self.tuned()
-        action = player.choose(self.view)
-        return action, int(getattr(player, "last_stats", {}).get("samples", 0))
-
-    def merged(self, player: StrongPlayer, plan: Plan,  # type: ignore[override]
-               tally: Tally) -> tuple[Action, int]:
-        return super().merged(player, plan, tally), tally.result()[1]
-
-    def fallback(self) -> tuple[Action, int]:  # type: ignore[override]
-        return super().fallback(), 0
-
-
-def searched(count: int, budget: float) -> list[Counted]:
+def searched(count: int, budget: float) -> list[CountedChoose]:
     """The first ``count`` decisions that search (``positions`` holds every decision)."""
-    out: list[Counted] = []
+    out: list[CountedChoose] = []
     asked = count
     while len(out) < count:
         asked *= 2
-        out = [Counted(q.player, q.view) for q in positions(asked, budget)
+        out = [CountedChoose(q.player, q.view) for q in positions(asked, budget)
                if q.split() is not None][:count]
     return out
 

@@ -42,6 +42,7 @@ from bot.thinking import ThinkingPool
 from engine import Deal, Layout, Rules, seat_view
 from engine.players import StrongPlayer, make_player
 from engine.players.questions import Choose
+from engine.players.tournament import due_claim
 
 HERE = Path(__file__).resolve().parent
 
@@ -64,11 +65,7 @@ def positions(count: int, budget: float) -> list[Choose]:
         strong = [StrongPlayer(s, 4, rules, budget_ms=budget, seed=seed * 10 + s)
                   for s in range(4)]
         while not deal.over and len(out) < count:
-            action = None
-            for p in players:
-                action = p.claim(seat_view(deal, p.seat))
-                if action is not None:
-                    break
+            action = due_claim(deal, players)
             if action is None:
                 seat = deal.to_play
                 assert seat is not None

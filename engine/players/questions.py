@@ -132,6 +132,25 @@ class Choose(Question):
 
 
 @dataclass(frozen=True)
+class CountedChoose(Choose):
+    """A choice with the number of worlds its search valued (0: the heuristic's choice, past
+    the deadline, or no search at all), whole or in parts: for measuring searches (the
+    benchmarks, the thinking pool's tests)."""
+
+    def answer(self) -> tuple[Action, int]:  # type: ignore[override]
+        player = self.tuned()
+        action = player.choose(self.view)
+        return action, int(getattr(player, "last_stats", {}).get("samples", 0))
+
+    def merged(self, player: StrongPlayer, plan: Plan,  # type: ignore[override]
+               tally: Tally) -> tuple[Action, int]:
+        return super().merged(player, plan, tally), tally.result()[1]
+
+    def fallback(self) -> tuple[Action, int]:  # type: ignore[override]
+        return super().fallback(), 0
+
+
+@dataclass(frozen=True)
 class Evaluate(Question):
     """Every play of the view valued in the same sampled worlds (``StrongPlayer.evaluate``),
     at most ``samples`` of them."""

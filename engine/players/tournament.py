@@ -103,6 +103,16 @@ class DriverError(Exception):
         self.code = code
 
 
+def due_claim(deal: Deal, seats: Sequence[Player]) -> Action | None:
+    """The first claim a seat makes now (a knock, a marriage, the Seven exchange...), the
+    seats asked in order, as the service asks them after every action."""
+    for s, player in enumerate(seats):
+        action = player.claim(seat_view(deal, s))
+        if action is not None:
+            return action
+    return None
+
+
 def play_deal(layout: Layout, rules: Rules, seats: Sequence[Player],
               max_actions: int = 2000, deal: Deal | None = None) -> DealRun:
     """Play one deal with one computer player per seat, as the service drives them
@@ -127,15 +137,8 @@ def play_deal(layout: Layout, rules: Rules, seats: Sequence[Player],
         steps += 1
         if steps > max_actions:
             raise RuntimeError("deal does not end")
-        claimed = True
-        while claimed and not deal.over:
-            claimed = False
-            for s in range(n):
-                action = seats[s].claim(seat_view(deal, s))
-                if action is not None:
-                    apply(action)
-                    claimed = True
-                    break
+        while not deal.over and (claim := due_claim(deal, seats)) is not None:
+            apply(claim)
         if deal.over:
             break
         if any(p >= AUS for p in deal.points):

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from search_positions import strong_positions
 
-from engine import Deal, Event, Layout, View, seat_view
+from engine import Layout
 from engine.__main__ import main
 from engine.players import LEVELS
 from engine.players.baseline import BaselinePlayer
 from engine.players.questions import Choose, Evaluate, Question
-from engine.players.strong import Evaluation, StrongPlayer
+from engine.players.strong import Evaluation
 from engine.players.tournament import (
     TOURNAMENT_LEVELS,
     derive_seed,
@@ -23,7 +23,6 @@ from engine.players.tournament import (
     play_deal,
 )
 from engine.rules import Rules
-from engine.selfplay import random_action
 
 BEFORE = json.loads((Path(__file__).parent / "data" / "strong_before_issue28.json").read_text())
 """Whole deals played by four ``strong`` players of before issue 28 (no clock, a fixed number of
@@ -50,33 +49,6 @@ def test_baseline_is_a_tournament_level_and_no_choice_of_the_bots_people() -> No
         make_tournament_player("nonsense", 0, 4, Rules(), budget_ms=300.0, seed=1)
 
 
-def _positions(count: int) -> list[tuple[StrongPlayer, View]]:
-    """Strong players of four-player deals, each at a decision with more than one card."""
-    rules = Rules()
-    out: list[tuple[StrongPlayer, View]] = []
-    for seed in range(40):
-        deal = Deal(Layout.seeded(4, seed), rules)
-        rng = random.Random(seed)
-        while len(deal.tricks) < 1 + seed % 9 and not deal.over:
-            deal.apply(random_action(deal, rng))
-        if deal.over or deal.to_play is None:
-            continue
-        view = seat_view(deal, deal.to_play)
-        if len({a.card for a in view.actions if a.do == "play"}) < 2:
-            continue
-        seat = deal.to_play
-        player = StrongPlayer(seat, 4, rules, seed=seed)
-        events: list[Event] = []
-        replay = Deal(deal.layout, rules)
-        for a in deal.actions:
-            events += replay.apply(a)
-        player.observe([e.seen_by(seat) for e in events])
-        out.append((player, view))
-        if len(out) == count:
-            break
-    return out
-
-
 def _answer(question: Question) -> object:
     return question.answer()
 
@@ -85,7 +57,7 @@ def test_untimed_search_depends_only_on_the_question_in_any_process() -> None:
     """With no clock (``budget_ms=inf``), a number of worlds and a seed, the choice and the
     evaluation are the same in this process, in another one, and when the machine is busy."""
     questions: list[Question] = []
-    for player, view in _positions(6):
+    for player, view in strong_positions(6):
         questions.append(Choose(player, view, budget_ms=math.inf, max_samples=24, seed=5))
         questions.append(Evaluate(player, view, budget_ms=math.inf, seed=5, samples=12))
     here = [q.answer() for q in questions]
@@ -105,7 +77,7 @@ def test_each_world_is_valued_the_same_whichever_worlds_are_valued_with_it() -> 
     """World ``i`` of a decision is dealt from random numbers of its own: valued alone, in
     another split of the worlds, or in reverse order, its row is the same, so a search may
     share its worlds out between processes without changing its answer."""
-    for player, view in _positions(4):
+    for player, view in strong_positions(4):
         memory = player.memory.copy()
         candidates = list(player.evaluate(view, samples=1).actions)  # the plays it values
         stream = 12345
@@ -122,7 +94,7 @@ def test_each_world_is_valued_the_same_whichever_worlds_are_valued_with_it() -> 
 
 def test_search_values_its_worlds_in_order_from_its_decisions_stream() -> None:
     """What ``evaluate`` reports is worlds 0, 1, 2, ... of the decision's stream."""
-    for player, view in _positions(3):
+    for player, view in strong_positions(3):
         evaluation = player.evaluate(view, samples=6)
         memory = player.memory.copy()
         stream = player.decision_rng(view, memory).getrandbits(64)

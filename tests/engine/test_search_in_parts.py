@@ -9,40 +9,14 @@ import math
 import pickle
 import random
 
-from engine import Action, Deal, Layout, View, seat_view
+from search_positions import strong_positions
+
+from engine import Action, Deal, Layout, seat_view
 from engine.players import StrongPlayer
 from engine.players.questions import Choose, Evaluate, Question, Split, Worlds
 from engine.players.strong import Part, Plan
+from engine.players.tournament import due_claim
 from engine.rules import Rules
-from engine.selfplay import random_action
-
-
-def positions(count: int, *, first: int = 0,
-              searched: bool = False) -> list[tuple[StrongPlayer, View]]:
-    """Strong players of four-player deals, each at a decision with more than one card, at
-    tricks 1 to 9 (``searched``: only decisions the player searches, no claim due)."""
-    rules = Rules()
-    out: list[tuple[StrongPlayer, View]] = []
-    for seed in range(first, first + 200):
-        deal = Deal(Layout.seeded(4, seed), rules)
-        rng = random.Random(seed)
-        while len(deal.tricks) < 1 + seed % 9 and not deal.over:
-            deal.apply(random_action(deal, rng))
-        if deal.over or deal.to_play is None:
-            continue
-        view = seat_view(deal, deal.to_play)
-        if len({a.card for a in view.actions if a.do == "play"}) < 2:
-            continue
-        player = StrongPlayer(deal.to_play, 4, rules, seed=seed)
-        replay = Deal(deal.layout, rules)
-        for a in deal.actions:
-            player.observe([e.seen_by(player.seat) for e in replay.apply(a)])
-        if searched and not isinstance(player.plan(view), Plan):
-            continue
-        out.append((player, view))
-        if len(out) == count:
-            break
-    return out
 
 
 def answered(part: Worlds) -> Part:
@@ -79,7 +53,7 @@ def whole(question: Question) -> tuple[object, dict[str, object]]:
 def test_an_untimed_choice_in_parts_is_the_choice_of_the_search_in_one_process() -> None:
     rng = random.Random(1)
     stops: set[object] = set()
-    for player, view in positions(30):
+    for player, view in strong_positions(30):
         question = Choose(player, view, budget_ms=math.inf, max_samples=48, seed=5)
         action, figures = whole(question)
         split = question.split()
@@ -100,7 +74,7 @@ def test_an_untimed_evaluation_in_parts_is_the_evaluation_of_the_search_in_one_p
         ) -> None:
     rng = random.Random(2)
     seen: set[int] = set()
-    for player, view in positions(20, first=50):
+    for player, view in strong_positions(20, first=50):
         question = Evaluate(player, view, budget_ms=math.inf, seed=9, samples=40)
         evaluation, _ = whole(question)
         split = question.split()
@@ -124,11 +98,7 @@ def test_whole_deals_split_or_not_are_the_deals_of_the_search_in_one_process() -
         seats = [StrongPlayer(s, 4, rules, seed=seed * 10 + s, budget_ms=math.inf,
                               max_samples=24) for s in range(4)]
         while not deal.over:
-            action = None
-            for p in seats:
-                action = p.claim(seat_view(deal, p.seat))
-                if action is not None:
-                    break
+            action = due_claim(deal, seats)
             if action is None:
                 seat = deal.to_play
                 assert seat is not None
@@ -155,7 +125,7 @@ def test_a_world_that_cannot_be_dealt_ends_the_merged_search_where_one_process_s
         ) -> None:
     """A part that could not deal world 11 stops there: the merge takes worlds 0 to 10, as
     the search in one process would have, whatever other parts valued beyond."""
-    [(player, view)] = positions(1)
+    [(player, view)] = strong_positions(1)
     split = Evaluate(player, view, budget_ms=math.inf, seed=1, samples=24).split()
     assert split is not None
     rows = {p.indices[0]: p for p in (answered(split.part(range(a, a + 8)))
@@ -173,7 +143,7 @@ def test_a_world_that_cannot_be_dealt_ends_the_merged_search_where_one_process_s
 def test_timed_parts_each_stop_by_the_rules_scaled_to_their_share_and_every_world_counts(
         ) -> None:
     stops: list[int] = []
-    for player, view in positions(4, first=100, searched=True):
+    for player, view in strong_positions(4, first=100, searched=True):
         question = Choose(player, view, budget_ms=60_000, max_samples=64, seed=3)
         split = question.split()
         assert split is not None and not split.exact

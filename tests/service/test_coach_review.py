@@ -18,6 +18,7 @@ from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
 from engine.players.questions import Evaluate
 from engine.players.strong import Evaluation
+from engine.players.tournament import due_claim
 
 ALICE, BOB, CAROL, DAVE, EVE = 11, 12, 13, 14, 15
 PEOPLE = (ALICE, BOB, CAROL, DAVE)
@@ -188,11 +189,7 @@ def _finished(players: int, seed: int) -> Deal:
     deal = Deal(Layout.seeded(players, seed), rules)
     seats = [make_player("heuristic", s, players, rules, seed=s) for s in range(players)]
     while not deal.over:
-        action = None
-        for p in seats:
-            action = p.claim(seat_view(deal, p.seat))
-            if action is not None:
-                break
+        action = due_claim(deal, seats)
         if action is None:
             assert deal.to_play is not None
             action = seats[deal.to_play].choose(seat_view(deal, deal.to_play))

@@ -17,6 +17,7 @@ from engine.players import make_player
 from engine.players.memory import SeatMemory
 from engine.players.playout import Playout
 from engine.players.sample import sample_world
+from engine.players.tournament import due_claim
 
 SURE = {"last_takes", "sure_takes"}
 """Reasons that say the seat's own card takes the trick."""
@@ -34,11 +35,7 @@ def positions(players: int, seed: int, rules: Rules | None = None, *, low: bool 
     seats = [make_player("heuristic", s, players, rules, seed=s) for s in range(players)]
     memories = [SeatMemory(s, players, rules) for s in range(players)]
     while not deal.over:
-        action = None
-        for p in seats:
-            action = p.claim(seat_view(deal, p.seat))
-            if action is not None:
-                break
+        action = due_claim(deal, seats)
         if action is None:
             assert deal.to_play is not None
             seat = deal.to_play

@@ -30,8 +30,8 @@ from bot.thinking import ThinkingClosed, ThinkingError, ThinkingPool
 from bot.thinking import pool as pool_module
 from engine import Action, Deal, Layout, Rules, View, seat_view
 from engine.players import StrongPlayer, make_player
-from engine.players.questions import Choose, Evaluate
-from engine.players.strong import Part, Plan, Tally
+from engine.players.questions import Choose, CountedChoose, Evaluate
+from engine.players.strong import Part
 
 ALICE, BOB, CAROL, DAVE = 11, 12, 13, 14
 
@@ -52,24 +52,6 @@ class Gated(Choose):
             time.sleep(0.002)
         _note(self.log, f"end {self.name}")
         return self.fallback()
-
-
-@dataclass(frozen=True)
-class Counted(Choose):
-    """A choice that answers with the number of worlds its search valued too (0: the
-    heuristic's choice, past the deadline), whole or in parts."""
-
-    def answer(self) -> tuple[Action, int]:  # type: ignore[override]
-        player = self.tuned()
-        action = player.choose(self.view)
-        return action, int(getattr(player, "last_stats", {}).get("samples", 0))
-
-    def merged(self, player: StrongPlayer, plan: Plan,  # type: ignore[override]
-               tally: Tally) -> tuple[Action, int]:
-        return super().merged(player, plan, tally), tally.result()[1]
-
-    def fallback(self) -> tuple[Action, int]:  # type: ignore[override]
-        return super().fallback(), 0
 
 
 def tireless(player: StrongPlayer) -> StrongPlayer:
@@ -315,7 +297,7 @@ async def test_processes_that_never_start_fail_the_start_and_leave_no_question_w
 async def test_three_idle_processes_value_more_worlds_of_a_timed_choice_than_one_in_its_budget(
         ) -> None:
     player, view = position()
-    question = Counted(tireless(player), view, budget_ms=300)
+    question = CountedChoose(tireless(player), view, budget_ms=300)
     alone = shared = 0
     async with thinking_pool(1) as one, thinking_pool(3) as three:
         for _ in range(4):  # side by side, so that both see the same load
@@ -345,7 +327,7 @@ async def test_a_timed_split_search_stops_its_parts_by_the_rules_scaled_to_their
             hasty = StrongPlayer(player.seat, player.players, player.rules, seed=player.seed,
                                  soft=0.0)
             hasty.memory = player.memory.copy()
-            question = Counted(hasty, view, budget_ms=60_000, max_samples=96, seed=seed)
+            question = CountedChoose(hasty, view, budget_ms=60_000, max_samples=96, seed=seed)
             split = question.split()
             assert split is not None and not split.exact
             tally = split.tally()
@@ -388,7 +370,7 @@ async def test_a_split_search_whose_process_is_killed_still_gets_its_answer() ->
         assert await asyncio.wait_for(asked, 300) == exact.answer()
         assert pool.stats.lost == 1 and pool.stats.retried == 1 and pool.stats.fallbacks == 0
 
-    timed = Counted(tireless(player), view, budget_ms=1500)
+    timed = CountedChoose(tireless(player), view, budget_ms=1500)
     async with thinking_pool(3) as pool:
         start = time.perf_counter()
         asked = asyncio.ensure_future(pool.ask(timed))
@@ -427,7 +409,7 @@ async def test_a_split_search_leaves_a_process_to_another_tables_question_not_it
         assert [x.split()[1] for x in lines(log) if x.startswith("start")] == ["other", "same"]
 
         # a timed search holds the processes until its deadline at most
-        timed = Counted(tireless(player), view, budget_ms=1000)
+        timed = CountedChoose(tireless(player), view, budget_ms=1000)
         one = asyncio.ensure_future(pool.ask(timed, lanes=(("table", 1),)))
         await until(lambda: pool.busy == 2, "the search takes both processes")
         start = time.perf_counter()
