@@ -34,6 +34,7 @@ from bot.service.coach import COACH_MARGIN_WEIGHT, COACH_WORLDS
 from bot.thinking import ThinkingPool
 from engine.players import StrongPlayer
 from engine.players.questions import Choose, CountedChoose, Evaluate, Question
+from engine.players.tournament import percentile
 
 
 def load() -> str:
@@ -73,7 +74,7 @@ async def timed(pool: ThinkingPool, question: Question) -> tuple[object, float]:
 def line(name: str, values: list[float], unit: str) -> str:
     values = sorted(values)
     return (f"{name:<34} mean {statistics.fmean(values):7.1f} {unit}  median "
-            f"{statistics.median(values):7.1f}  p90 {values[int(0.9 * (len(values) - 1))]:7.1f}")
+            f"{statistics.median(values):7.1f}  p90 {percentile(values, 90):7.1f}")
 
 
 async def run(decisions: int, budget: float, hints: int) -> None:
