@@ -28,6 +28,7 @@ import math
 import os
 import statistics
 import time
+from typing import Any
 
 from bench.thinking import positions
 from bot.service.coach import COACH_MARGIN_WEIGHT, COACH_WORLDS
@@ -65,7 +66,7 @@ def hint(question: Choose) -> Evaluate:
                     seed=player.seed, samples=COACH_WORLDS)
 
 
-async def timed(pool: ThinkingPool, question: Question) -> tuple[object, float]:
+async def timed(pool: ThinkingPool, question: Question) -> tuple[Any, float]:
     start = time.perf_counter()
     answer = await pool.ask(question)
     return answer, (time.perf_counter() - start) * 1000.0
@@ -89,7 +90,8 @@ async def run(decisions: int, budget: float, hints: int) -> None:
         wall: dict[str, list[float]] = {"1": [], "2": []}
         for q in questions:
             for name, pool in (("1", one), ("2", two)):
-                (_, n), ms = await timed(pool, q)  # type: ignore[misc]
+                answer, ms = await timed(pool, q)
+                _, n = answer
                 worlds[name].append(n)
                 wall[name].append(ms)
         print(line("worlds a decision, 1 process", worlds["1"], "   "))
@@ -110,9 +112,9 @@ async def run(decisions: int, budget: float, hints: int) -> None:
         split: list[float] = []
         valued: list[float] = []
         same = 0
-        for q in coach:
-            a, ms_a = await timed(one, q)
-            b, ms_b = await timed(two, q)
+        for e in coach:
+            a, ms_a = await timed(one, e)
+            b, ms_b = await timed(two, e)
             whole.append(ms_a)
             split.append(ms_b)
             valued.append(getattr(a, "samples", 0))
