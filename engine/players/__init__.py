@@ -28,14 +28,15 @@ Levels:
 - ``strong``: Perfect-Information Monte Carlo (``engine.players.strong``): worlds sampled
   consistently with everything the seat saw (``engine.players.sample``; weighing them by how
   well they explain the other seats' plays, ``engine.players.infer``, is an option, off by
-  default because it did not measurably help), every legal card
-  valued by a heuristic playout while the talon lasts and by exact alpha-beta once it is empty
-  (``engine.players.playout``), in games with the point margin as a finer sign of the same
-  (issue 28: weighed four times as much as before, which won 54.8 % of 600 deal pairs against
-  the old search, by the margin rather than more deals won; ``bench/README.md``). Each world of a decision is dealt from random numbers
+  default: it gained against ``heuristic`` and lost against ``baseline``), every legal card
+  valued by a heuristic
+  playout while the talon lasts (the heuristic with its own weights, ``PLAYOUT_PARAMS``) and
+  by exact alpha-beta once it is empty (``engine.players.playout``), in games with the point
+  margin as a finer sign of the same. Each world of a decision is dealt from random numbers
   of its own, so worlds may be valued anywhere in any order with the same answer.
   ``budget_ms`` (default 300) is a deadline checked inside the loop; most decisions stop
-  earlier, once the choice is clear or no longer worth the time.
+  earlier, once the choice is clear or no longer worth the time. Against ``heuristic`` and
+  ``baseline``: ``bench/README.md``, "Issue 28".
 
 ``engine.players.tournament`` also knows ``baseline``, the ``strong`` of before issue 28
 (``engine.players.baseline``, a frozen copy of its search), to

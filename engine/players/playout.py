@@ -23,7 +23,7 @@ from ..cards import POINTS, STRENGTH, SUITS
 from ..deal import AUS
 from ..rules import Rules
 from ..tricks import best_marriage, legal_follow, team_count, trick_winner, winner_index
-from .heuristic import first_trick_card, pick_play
+from .heuristic import DEFAULT, Params, first_trick_card, pick_play
 
 _TRUMP_SEVEN = {s: s + "7" for s in SUITS}
 
@@ -290,19 +290,20 @@ class Playout:
     # ------------------------------------------------------------------ playouts
 
     def playout_value(self, team: int, margin_weight: float = 0.001, exact: bool = False,
-                      deadline: float | None = None) -> float:
+                      deadline: float | None = None, prm: Params = DEFAULT) -> float:
         """The result for ``team`` of a heuristic playout; with ``exact``, the heuristic only
         plays until the talon is empty and the exact search takes over from there."""
         if exact:
-            self.playout(until_strict=True)
+            self.playout(until_strict=True, prm=prm)
             if self.winner is None:
                 return solve(self, team, None, deadline)
         else:
-            self.playout()
+            self.playout(prm=prm)
         return self.value(team, margin_weight)
 
     def playout(self, rng: random.Random | None = None, epsilon: float = 0.0,
-                until_strict: bool = False, random_team: int | None = None) -> None:
+                until_strict: bool = False, random_team: int | None = None,
+                prm: Params = DEFAULT) -> None:
         """Play to the end with the heuristic for every seat (``epsilon``: random plays;
         ``random_team``: that team's seats play uniformly at random, with ``rng``), or, with
         ``until_strict``, until the talon is empty."""
@@ -329,7 +330,8 @@ class Playout:
                     self.hands[seat], legal, self.trick, seat=seat, players=self.n,
                     trump=self.trump, talon=self.talon_count, indicator=self.indicator,
                     points=self.points, team_tricks=self.team_tricks, played=self.played,
-                    shown=self.shown[seat], closed_suits=self.declared if rules_never else ())
+                    shown=self.shown[seat], closed_suits=self.declared if rules_never else (),
+                    prm=prm)
             self.play(card)
 
 

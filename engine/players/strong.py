@@ -7,14 +7,23 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    indicator, the cards played, declared cards still held, the exchanged indicator, voids and
    "nothing higher" revealed in strict play. World ``i`` of a decision is dealt from random
    numbers of its own (the decision's stream and ``i``, ``world_values``), so the worlds may
-   be valued in any order or process with the same result. Optional, off by default because
-   they did not measurably help: keep the world with the probability that the heuristic in
-   the opponents' places would have played their recent cards (``infer_eps`` < 1,
-   ``engine.players.infer``), a prior that hands keep high cards and throw low ones
-   (``prior``), and dealing again a world where another seat could claim now and did not
-   (``claimed`` tries);
+   be valued in any order or process with the same result. Optional, off by default: keep
+   the world with the probability that the heuristic in the opponents' places would have
+   played their cards of the last two draw rounds (``infer_eps`` < 1, ``engine.players.infer``;
+   with ``infer_partners`` the partner's plays too), a prior that hands keep high cards and
+   throw low ones (``prior``), and dealing again a world where another seat could claim now
+   and did not (``claimed`` tries). Issue 28, third round: seeing the partner's hand would be
+   worth much to this search (84.5 % of 100 deal pairs against ``heuristic`` on a seed where
+   it won 73.2 % of 200 without, ``bench.strength_ceiling``), and weighing worlds by all
+   three other seats' plays (``infer_eps`` 0.1, ``infer_tries`` 20, ``infer_partners``) won
+   66.8 % of 300 pairs against ``heuristic`` instead of 63.3 %, but 51.6 % of 600 against
+   ``baseline`` instead of 55.2 %: it reads a heuristic's plays, not a searching player's or
+   a person's, so it stays off;
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
-   the end of the deal, once it is empty by the exact alpha-beta result (``sim.solve``). The
+   the end of the deal (every seat plays ``pick_play`` with the weights ``playout_params``,
+   ``PLAYOUT_PARAMS`` unless given: Aces and bare Tens kept at half the ``heuristic`` level's
+   weight, which values the cards' points better: issue 28, third round), once it is empty
+   by the exact alpha-beta result (``sim.solve``). The
    value is the result in games plus ``margin_weight`` (``MARGIN_WEIGHT``) times the point
    margin at the end. Issue 28: the margin weighs four times what it did (0.02 a point, a
    game worth 50 points of margin, instead of 0.005 and 200): most deals end at 101 within
@@ -52,6 +61,7 @@ from ..actions import Action
 from ..rules import Rules
 from ..views import View
 from .base import Player, heuristic_action
+from .heuristic import Params
 from .infer import likelihood, relevant
 from .memory import PlayRecord, SeatMemory
 from .playout import Playout, SearchTimeout, solve
@@ -59,6 +69,14 @@ from .sample import sample_world
 
 MARGIN_WEIGHT = 0.02
 """A point of margin at the end of a world, in games (issue 28; before it 0.005)."""
+
+PLAYOUT_PARAMS = Params(ace=2.0, ten_top=2.0)
+"""The heuristic's weights in the search's playouts: an Ace and a Ten whose Aces are gone kept
+in hand at half the weight the ``heuristic`` level gives them (issue 28, third round: the
+weights a coordinate search found best in heuristic self-play; in the playouts of ``strong``
+they won 68.4 % of 700 deal pairs of four seeds against ``heuristic``, where the level's own
+weights won 66.1 % of the same deals, more on three seeds and fewer on one; and 55.2 % of
+600 pairs against ``baseline``, 54.8 % before; ``bench/README.md``)."""
 
 
 class StrongPlayer(Player):
@@ -71,7 +89,9 @@ class StrongPlayer(Player):
                  infer_eps: float = 1.0, infer_tries: int = 10,
                  margin_weight: float = MARGIN_WEIGHT,
                  prior: dict[str, float] | None = None, exact_leaves: bool = False,
-                 first_trick: bool = False, claimed: int = 0) -> None:
+                 first_trick: bool = False, claimed: int = 0,
+                 playout_params: Params | dict[str, float] | None = None,
+                 infer_partners: bool = False) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
         self.max_samples = max_samples
         self.min_samples = min_samples
@@ -86,6 +106,10 @@ class StrongPlayer(Player):
         self.exact_leaves = exact_leaves
         self.first_trick = first_trick
         self.claimed = claimed
+        self.infer_partners = infer_partners
+        if isinstance(playout_params, dict):  # from a tournament's JSON options
+            playout_params = Params(**playout_params)
+        self.playout_params = playout_params if playout_params is not None else PLAYOUT_PARAMS
         self.last_stats: dict[str, object] = {}
 
     def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
@@ -169,7 +193,7 @@ class StrongPlayer(Player):
               prior: Action | None, rng: random.Random, samples: int, *,
               soft: bool) -> Plan:
         stream = rng.getrandbits(64)
-        records = relevant(memory, view.seat or 0, self.rules) if self.infer_eps < 1.0 else []
+        records = self._records(memory, view.seat or 0)
         return Plan(tuple(candidates), prior, stream, memory, tuple(records), samples, soft)
 
     def worlds(self, view: View, plan: Plan, indices: Iterable[int], *,
@@ -302,7 +326,7 @@ class StrongPlayer(Player):
         team = seat % view.teams
         strict = view.talon == 0
         if records is None:
-            records = relevant(memory, seat, self.rules) if self.infer_eps < 1.0 else []
+            records = self._records(memory, seat)
         rows: list[list[float]] = []
         for i in range(start, stop):
             world = self._world(memory, view, records, random.Random(stream + i))
@@ -310,6 +334,12 @@ class StrongPlayer(Player):
                 break
             rows.append(self._evaluate(world, candidates, team, strict, deadline))
         return rows
+
+    def _records(self, memory: SeatMemory, seat: int) -> list[PlayRecord]:
+        """The plays a world is weighed by (none unless ``infer_eps`` < 1)."""
+        if self.infer_eps >= 1.0:
+            return []
+        return relevant(memory, seat, self.rules, partners=self.infer_partners)
 
     def _world(self, memory: SeatMemory, view: View, records: list[PlayRecord],
                rng: random.Random) -> Playout | None:
@@ -350,7 +380,7 @@ class StrongPlayer(Player):
             w.play(a.card)
             if w.winner is None:
                 row.append(w.playout_value(team, self.margin_weight, self.exact_leaves,
-                                           deadline))
+                                           deadline, self.playout_params))
             else:
                 row.append(w.value(team, self.margin_weight))
         return row

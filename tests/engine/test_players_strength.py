@@ -112,3 +112,83 @@ def test_tournament_plays_baseline_with_player_options_and_refuses_bad_options(
     for bad in ("[1]", "{not json"):
         assert main(["tournament", "--b", "baseline", "--a-options", bad]) == 2
         assert "player options must be a JSON object" in capsys.readouterr().err
+
+
+def test_strong_playouts_keep_aces_and_bare_tens_at_half_the_heuristic_levels_weight() -> None:
+    """The search's playouts play ``pick_play`` with ``PLAYOUT_PARAMS`` (issue 28: they judge
+    the cards' points better than the ``heuristic`` level's own weights), the ``heuristic``
+    level keeps its weights, and ``playout_params`` reaches every playout of a world: the
+    default rows are those of the weights given explicitly and differ from the level's."""
+    from engine.players import HeuristicPlayer, StrongPlayer
+    from engine.players.heuristic import DEFAULT
+    from engine.players.strong import PLAYOUT_PARAMS
+
+    assert (PLAYOUT_PARAMS.ace, PLAYOUT_PARAMS.ten_top) == (DEFAULT.ace / 2, DEFAULT.ten_top / 2)
+    assert all(getattr(PLAYOUT_PARAMS, k) == getattr(DEFAULT, k)
+               for k in DEFAULT.__slots__ if k not in ("ace", "ten_top"))
+    assert HeuristicPlayer(0, 4).params is DEFAULT
+    differ = 0
+    for player, view in strong_positions(8, searched=True):
+        memory = player.memory.copy()
+        candidates = list(player.evaluate(view, samples=1).actions)
+        rows = player.world_values(view, memory, candidates, 777, 0, 12)
+        explicit = StrongPlayer(player.seat, 4, player.rules, seed=1,
+                                playout_params={"ace": 2.0, "ten_top": 2.0})
+        assert explicit.world_values(view, memory, candidates, 777, 0, 12) == rows
+        level = StrongPlayer(player.seat, 4, player.rules, seed=1, playout_params={})
+        differ += level.world_values(view, memory, candidates, 777, 0, 12) != rows
+    assert differ >= 2  # the weights change what the playouts play
+
+
+def test_worlds_weighed_by_the_partners_plays_hold_hands_that_explain_them() -> None:
+    """``infer_partners``: the partner's plays of the current draw round weigh the worlds too,
+    so far more of the worlds sampled hold a partner's hand from which the heuristic would
+    have played those very cards (among heuristic players, as the true hand does); without
+    it the partner's plays are not records at all."""
+    import random
+
+    from engine import Deal, seat_view
+    from engine.players import HeuristicPlayer, StrongPlayer
+    from engine.players.infer import likelihood
+
+    rules = Rules()
+    fit = {True: 0, False: 0}
+    checked = 0
+    for seed in range(12):
+        deal = Deal(Layout.seeded(4, seed), rules)
+        seats = [HeuristicPlayer(s, 4, rules, seed=seed) for s in range(4)]
+        watchers = {flag: [StrongPlayer(s, 4, rules, seed=seed, infer_eps=0.1, infer_tries=20,
+                                        infer_partners=flag) for s in range(4)]
+                    for flag in (True, False)}
+        everyone = seats + watchers[True] + watchers[False]
+        rng = random.Random(seed)
+        while not deal.over:
+            claim = next((a for s in range(4)
+                          if (a := seats[s].claim(seat_view(deal, s))) is not None), None)
+            seat = deal.to_play
+            if claim is None and seat is not None and deal.tricks:
+                view = seat_view(deal, seat)
+                partner = (seat + 2) % 4
+                for flag in (True, False):
+                    player = watchers[flag][seat]
+                    memory = player.memory.copy()
+                    records = player._records(memory, seat)
+                    assert any(r.seat == partner for r in records) is (
+                        flag and any(r.seat == partner and r.epoch >= memory.epoch - 1
+                                     and r.tricks_done > 0 for r in memory.history))
+                    now = [r for r in memory.history if r.seat == partner
+                           and r.epoch == memory.epoch and r.tricks_done > 0]
+                    if not now:
+                        continue
+                    checked += flag
+                    for _ in range(4):
+                        world = player._world(memory, view, records, rng)
+                        assert world is not None
+                        fit[flag] += likelihood(world, now, memory, 0.0, rules) == 1.0
+            action = claim if claim is not None else seats[deal.to_play or 0].choose(
+                seat_view(deal, deal.to_play or 0))
+            events = deal.apply(action)
+            for p in everyone:
+                p.observe([e.seen_by(p.seat) for e in events])
+    assert checked > 100
+    assert fit[True] > 1.25 * fit[False]  # 367 against 268 on these deals
