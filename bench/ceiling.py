@@ -23,6 +23,7 @@ import argparse
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 from engine import Deal, Layout, Rules
@@ -73,31 +74,40 @@ class SearchAgainstRandom(Player):
         return candidates[max(range(len(candidates)), key=lambda i: totals[i])]
 
 
+def duplicate_deals(pairs: list[int], seed: int,
+                    seat: Callable[[int, int, Deal, int], Player]) -> Iterator[tuple[int, int, Deal]]:
+    """``(pair, k, finished deal)``: each pair's deal (the tournament's seeds, 4 players) played
+    twice, side A on team ``k`` = 0 and then 1; ``seat(s, k, deal, seed)`` makes seat ``s``'s
+    player (the deal is there for a bench's all-seeing player)."""
+    rules, n = Rules(), 4
+    for p in pairs:
+        layout = Layout.seeded(n, derive_seed(seed, "deal", p))
+        for k in (0, 1):
+            deal = Deal(layout, rules)
+            seats = [seat(s, k, deal, derive_seed(seed, "player", p, k, s)) for s in range(n)]
+            yield p, k, play_deal(layout, rules, seats, deal=deal).deal
+
+
 def run_chunk(args: tuple[str, list[int], int, int]) -> tuple[int, int]:
     """(deals won, deals played) by ``side`` over the duplicate pairs ``pairs``."""
     side, pairs, seed, samples = args
     rules, n = Rules(), 4
+
+    def seat(s: int, t: int, deal: Deal, pseed: int) -> Player:
+        if s % 2 != t:
+            return make_player("random", s, n, rules, seed=pseed)
+        if side == "heuristic":
+            return make_player("heuristic", s, n, rules, seed=pseed)
+        player = SearchAgainstRandom(s, n, rules, seed=pseed)
+        player.samples = samples
+        player.deal = deal if side == "omniscient" else None
+        return player
+
     won = played = 0
-    for p in pairs:
-        layout = Layout.seeded(n, derive_seed(seed, "deal", p))
-        for t in (0, 1):
-            deal = Deal(layout, rules)
-            seats: list[Player] = []
-            for s in range(n):
-                pseed = derive_seed(seed, "player", p, t, s)
-                if s % 2 != t:
-                    seats.append(make_player("random", s, n, rules, seed=pseed))
-                elif side == "heuristic":
-                    seats.append(make_player("heuristic", s, n, rules, seed=pseed))
-                else:
-                    player = SearchAgainstRandom(s, n, rules, seed=pseed)
-                    player.samples = samples
-                    player.deal = deal if side == "omniscient" else None
-                    seats.append(player)
-            finished = play_deal(layout, rules, seats, deal=deal).deal
-            assert finished.result is not None
-            won += finished.result.winner == t
-            played += 1
+    for _, t, finished in duplicate_deals(pairs, seed, seat):
+        assert finished.result is not None
+        won += finished.result.winner == t
+        played += 1
     return won, played
 
 

@@ -28,14 +28,15 @@ import random
 import time
 from collections import Counter
 
-from engine import Deal, Layout, Rules
+from bench.ceiling import duplicate_deals
+from engine import Deal, Rules
 from engine.players import make_player
 from engine.players.base import Player
 from engine.players.memory import PlayRecord, SeatMemory
 from engine.players.playout import Playout
 from engine.players.sample import sample_world
 from engine.players.strong import StrongPlayer
-from engine.players.tournament import TournamentDeal, derive_seed, play_deal, summarize
+from engine.players.tournament import TournamentDeal, summarize
 from engine.views import View
 
 
@@ -69,31 +70,24 @@ def run_chunk(args: tuple[str, list[int], int, float]) -> list[TournamentDeal]:
     """The deals of ``pairs``, side ``side`` on team 0 and then on team 1."""
     side, pairs, seed, budget_ms = args
     rules, n = Rules(), 4
+
+    def seat(s: int, k: int, deal: Deal, pseed: int) -> Player:
+        if s % 2 != k:
+            return make_player("heuristic", s, n, rules, seed=pseed)
+        if side == "strong":
+            return StrongPlayer(s, n, rules, budget_ms=budget_ms, seed=pseed)
+        partner, opponents = {(s + 2) % n}, {(s + 1) % n, (s + 3) % n}
+        seen = {"partner": partner, "opponents": opponents}.get(side, partner | opponents)
+        return SeeingStrong(s, n, rules, deal, seen, side == "omniscient",
+                            budget_ms=budget_ms, seed=pseed)
+
     out: list[TournamentDeal] = []
-    for pair in pairs:
-        layout = Layout.seeded(n, derive_seed(seed, "deal", pair))
-        for k in (0, 1):
-            deal = Deal(layout, rules)
-            seats: list[Player] = []
-            for s in range(n):
-                pseed = derive_seed(seed, "player", pair, k, s)
-                if s % 2 != k:
-                    seats.append(make_player("heuristic", s, n, rules, seed=pseed))
-                elif side == "strong":
-                    seats.append(StrongPlayer(s, n, rules, budget_ms=budget_ms, seed=pseed))
-                else:
-                    partner, opponents = {(s + 2) % n}, {(s + 1) % n, (s + 3) % n}
-                    seen = {"partner": partner, "opponents": opponents}.get(
-                        side, partner | opponents)
-                    seats.append(SeeingStrong(s, n, rules, deal, seen, side == "omniscient",
-                                              budget_ms=budget_ms, seed=pseed))
-            finished = play_deal(layout, rules, seats, deal=deal).deal
-            result = finished.result
-            assert result is not None
-            points = list(finished.points)
-            out.append(TournamentDeal(pair, k, [k, k + 2], result.winner, result.winner == k,
-                                      result.games, result.reason, points,
-                                      points[k] - points[1 - k]))
+    for pair, k, finished in duplicate_deals(pairs, seed, seat):
+        result = finished.result
+        assert result is not None
+        points = list(finished.points)
+        out.append(TournamentDeal(pair, k, [k, k + 2], result.winner, result.winner == k,
+                                  result.games, result.reason, points, points[k] - points[1 - k]))
     return out
 
 
