@@ -29,11 +29,11 @@ Levels:
   consistently with everything the seat saw (``engine.players.sample``; weighing them by how
   well they explain the other seats' plays, ``engine.players.infer``, is an option, off by
   default: it gained against ``heuristic`` and lost against ``baseline``), every legal card
-  valued by a heuristic
-  playout while the talon lasts (the heuristic with its own weights, ``PLAYOUT_PARAMS``) and
-  by exact alpha-beta once it is empty (``engine.players.playout``), in games with the point
-  margin as a finer sign of the same. Each world of a decision is dealt from random numbers
-  of its own, so worlds may be valued anywhere in any order with the same answer.
+  valued by a heuristic playout while the talon lasts (the heuristic with weights of its own,
+  ``PLAYOUT_PARAMS``) and by exact alpha-beta once it is empty (``engine.players.playout``),
+  in games with the point margin as a finer sign of the same. Each world of a decision is
+  dealt from random numbers of its own, so worlds may be valued anywhere in any order with
+  the same answer.
   ``budget_ms`` (default 300) is a deadline checked inside the loop; most decisions stop
   earlier, once the choice is clear or no longer worth the time. Against ``heuristic`` and
   ``baseline``: ``bench/README.md``, "Issue 28".

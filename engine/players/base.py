@@ -196,9 +196,7 @@ class HeuristicPlayer(Player):
                  budget_ms: float = 300.0, seed: int | None = None,
                  params: Params | dict[str, float] | None = None) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
-        if isinstance(params, dict):  # from a tournament's JSON options
-            params = Params(**params)
-        self.params = params if params is not None else DEFAULT
+        self.params = Params.given(params, DEFAULT)
 
     def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
               rng: random.Random) -> Action:

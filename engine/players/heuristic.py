@@ -66,6 +66,14 @@ class Params:
         for k, v in kw.items():
             setattr(self, k, v)
 
+    @classmethod
+    def given(cls, value: Params | Mapping[str, float] | None, default: Params) -> Params:
+        """A player's weights as given: ``default`` for none, a mapping (a tournament's JSON
+        options) over the shared defaults."""
+        if value is None:
+            return default
+        return value if isinstance(value, Params) else cls(**value)
+
 
 DEFAULT = Params()
 

@@ -107,9 +107,7 @@ class StrongPlayer(Player):
         self.first_trick = first_trick
         self.claimed = claimed
         self.infer_partners = infer_partners
-        if isinstance(playout_params, dict):  # from a tournament's JSON options
-            playout_params = Params(**playout_params)
-        self.playout_params = playout_params if playout_params is not None else PLAYOUT_PARAMS
+        self.playout_params = Params.given(playout_params, PLAYOUT_PARAMS)
         self.last_stats: dict[str, object] = {}
 
     def _pick(self, view: View, memory: SeatMemory, plays: list[Action],
