@@ -198,6 +198,8 @@ async def _crash_loop(db: str, tmp_path: Path, kills: int,
                 assert proc.poll() is None, (tmp_path / "worker.err").read_text()
                 proc.send_signal(signal.SIGKILL)
             finally:
+                if proc.poll() is None:
+                    proc.kill()  # a failed check above must not leave the suite waiting on it
                 proc.wait()
         assert proc.returncode == -signal.SIGKILL
         checked = await _check(db, acklog, caplog)
