@@ -147,14 +147,17 @@ def pick_play(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[i
               seat: int, players: int, trump: str, talon: int, indicator: str | None,
               points: Sequence[int], team_tricks: Sequence[int], played: Mapping[str, int],
               shown: Mapping[str, int], closed_suits: Collection[str] = (),
-              prm: Params = DEFAULT) -> str:
-    """The heuristic's card among ``legal`` (distinct cards; ``played`` includes the trick).
+              prm: Params = DEFAULT, values: list[float] | None = None) -> str:
+    """The heuristic's card among ``legal`` (distinct cards; ``played`` includes the trick):
+    the best valued, the first in card order among equals.
 
     The seat's position: ``talon`` cards left to draw (the indicator included), ``points`` and
     ``team_tricks`` by engine team, ``played`` every card seen played (with the trick),
     ``shown`` the seat's declared King and Ober copies, ``closed_suits`` suits no longer open to
-    a pair (``second_pair_same_suit: never``)."""
-    if len(legal) == 1:
+    a pair (``second_pair_same_suit: never``). ``values``, when given, receives each legal
+    card's value (``play_values``; filled here, in the playouts' hot loop, rather than by a
+    second function around it, which would cost the playouts a call a card)."""
+    if len(legal) == 1 and values is None:
         return legal[0]
     teams = team_count(players)
     me = seat % teams
@@ -228,9 +231,25 @@ def pick_play(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[i
             value -= 1000.0 * (1.0 - us)
         if pos == 0 and x[0] == trump and not strict:
             value -= prm.lead_trump
+        if values is not None:
+            values.append(value)
         if value > best_value or (value == best_value and x < choice):
             best_value, choice = value, x
     return choice
+
+
+def play_values(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]], *,
+                seat: int, players: int, trump: str, talon: int, indicator: str | None,
+                points: Sequence[int], team_tricks: Sequence[int], played: Mapping[str, int],
+                shown: Mapping[str, int], closed_suits: Collection[str] = (),
+                prm: Params = DEFAULT) -> list[float]:
+    """The heuristic's value of each card of ``legal``, in card points: ``pick_play`` plays the
+    best; ``engine.players.infer`` asks how far below the best a card seen played was."""
+    values: list[float] = []
+    pick_play(hand, legal, trick, seat=seat, players=players, trump=trump, talon=talon,
+              indicator=indicator, points=points, team_tricks=team_tricks, played=played,
+              shown=shown, closed_suits=closed_suits, prm=prm, values=values)
+    return values
 
 
 def pick_first_trick(hand: Sequence[str], plays: Sequence[Action], trick: Sequence[tuple[int, str | None]],

@@ -3,8 +3,12 @@
 A seat that could have played several cards chose one; a sensible player's choice tells of
 its hand. A sampled world is weighted by how well the heuristic (``pick_play``), put in each
 other seat's place with that world's hand, explains the cards it saw them play: a factor 1 when
-the heuristic plays the same card, ``eps`` when not. The search keeps worlds in proportion to
-that weight (rejection sampling), so it plays against hands that fit what happened.
+the heuristic plays the same card, ``eps`` when not; with a temperature ``temp`` a card the
+heuristic values ``gap`` points below its best weighs ``exp(-gap / temp)`` (at least ``eps``),
+a model that allows the near misses of a player who searches, or of a person (issue 28, fourth
+round: it did not make ``strong`` stronger against a searching player either). The search
+keeps worlds in proportion to that weight (rejection sampling), so it plays against hands
+that fit what happened.
 
 A seat's hand at a past play is known in a world exactly while no card was drawn since (the
 current draw round, and all of strict play); one draw round back it is known up to the one card
@@ -13,25 +17,26 @@ drawn since, and the likelihood is averaged over that card. Older plays are not 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
 from ..rules import Rules
-from .heuristic import pick_play
+from .heuristic import play_values
 from .memory import PlayRecord, SeatMemory
 from .playout import Playout, strict_legal
 
 
-def relevant(memory: SeatMemory, me: int, rules: Rules,
-             partners: bool = False) -> list[PlayRecord]:
+def relevant(memory: SeatMemory, me: int, rules: Rules, partners: bool = False,
+             opponents: bool = True) -> list[PlayRecord]:
     """The other seats' plays that can be explained in a world (see the module text): the
-    opponents', and with ``partners`` the partners' too."""
+    opponents' (unless not ``opponents``), and with ``partners`` the partners' too."""
     out = []
     team = me % memory.teams
     for r in memory.history:
         if r.seat == me or r.epoch < memory.epoch - 1:
             continue
-        if not partners and r.seat % memory.teams == team:
+        if not (partners if r.seat % memory.teams == team else opponents):
             continue
         if r.tricks_done == 0 and rules.openings:
             continue  # the openings' first trick: blind cards, other rules
@@ -40,7 +45,11 @@ def relevant(memory: SeatMemory, me: int, rules: Rules,
 
 
 def _match(hand: list[str], r: PlayRecord, players: int, trump: str, rules: Rules,
-           eps: float) -> float:
+           eps: float, temp: float = 0.0) -> float:
+    """How well ``hand`` explains the play ``r``: 1 when the heuristic plays that card too,
+    else ``eps``; with ``temp`` (card points) at least ``exp(-gap / temp)``, ``gap`` being how
+    far the heuristic values the card below its best: a near miss is what a player who
+    searches, or a person, plays often, a card far below the best rarely."""
     if r.talon == 0 and r.trick:
         legal = strict_legal(hand, list(r.trick), trump, rules.beat_when_trumped)
     else:
@@ -50,15 +59,24 @@ def _match(hand: list[str], r: PlayRecord, players: int, trump: str, rules: Rule
     if len(legal) == 1:
         return 1.0
     closed = r.melded if rules.second_pair_same_suit == "never" else ()
-    pick = pick_play(hand, legal, r.trick, seat=r.seat, players=players, trump=trump,
-                     talon=r.talon, indicator=r.indicator, points=r.points,
-                     team_tricks=r.team_tricks, played=r.played, shown=r.shown,
-                     closed_suits=closed)
-    return 1.0 if pick == r.card else eps
+    values = play_values(hand, legal, r.trick, seat=r.seat, players=players, trump=trump,
+                         talon=r.talon, indicator=r.indicator, points=r.points,
+                         team_tricks=r.team_tricks, played=r.played, shown=r.shown,
+                         closed_suits=closed)
+    best = max(values)
+    mine = values[legal.index(r.card)]
+    if mine >= best:
+        # among equals the heuristic plays the first in card order
+        if all(c >= r.card for c, v in zip(legal, values, strict=True) if v >= best):
+            return 1.0
+    if temp <= 0.0:
+        return eps
+    return max(eps, math.exp((mine - best) / temp))
 
 
 def likelihood(world: Playout, records: Sequence[PlayRecord], memory: SeatMemory, eps: float,
-               rules: Rules, rng: random.Random | None = None, floor: float = 0.0) -> float:
+               rules: Rules, rng: random.Random | None = None, floor: float = 0.0,
+               temp: float = 0.0) -> float:
     """The weight of ``world`` (at most 1) given the plays in ``records``.
 
     With ``rng``, the card drawn since a play one draw round back is sampled rather than
@@ -80,7 +98,7 @@ def likelihood(world: Playout, records: Sequence[PlayRecord], memory: SeatMemory
         current = [r for r in recs if r.epoch == epoch]
         for r in reversed(current):
             later.append(r.card)
-            w *= _match(hand_now + later, r, n, trump, rules, eps)
+            w *= _match(hand_now + later, r, n, trump, rules, eps, temp)
         if w <= floor:
             return w
         previous = [r for r in recs if r.epoch == epoch - 1]
@@ -101,7 +119,7 @@ def likelihood(world: Playout, records: Sequence[PlayRecord], memory: SeatMemory
             for d, q in zip(options, weights, strict=True):
                 hand = list(since)
                 hand.remove(d)
-                acc += q * _match(hand + back, r, n, trump, rules, eps)
+                acc += q * _match(hand + back, r, n, trump, rules, eps, temp)
             w *= acc
         if w <= floor:
             return w

@@ -13,7 +13,7 @@ import pytest
 from engine import Action, Deal, Event, Layout, Rules, View, seat_view
 from engine.cards import CANONICAL_PACK, STRENGTH
 from engine.players import LEVELS, Player, SeatMemory, make_player
-from engine.players.memory import UNLIMITED
+from engine.players.memory import UNLIMITED, PlayRecord
 from engine.players.playout import Playout, solve
 from engine.players.sample import sample_world
 from engine.players.tournament import play_deal
@@ -459,6 +459,83 @@ def test_inference_explains_heuristic_play_in_the_true_world() -> None:
                 ones += likelihood(_sim_of(deal), records, memory, 0.25, rules) == 1.0
     assert total > 100
     assert ones == total
+
+
+def test_inference_reads_the_seats_asked_for_partner_opponents_or_both() -> None:
+    """``relevant``: the opponents' plays by default, the partner's too with ``partners``, the
+    partner's alone without ``opponents``; never the seat's own, never the openings' first
+    trick, never older than one draw round back."""
+    from engine.players.infer import relevant
+
+    rules = Rules()
+    seen: Counter[str] = Counter()
+    for seed in range(6):
+        seats = _seats(["heuristic"], 4, rules, seed)
+        deal = Deal(Layout.seeded(4, seed), rules)
+        for seat in _decisions(seats, deal):
+            memory = seats[seat].memory
+            partner = (seat + 2) % 4
+            eligible = [r for r in memory.history if r.seat != seat and r.tricks_done > 0
+                        and r.epoch >= memory.epoch - 1]
+            for partners, opponents in ((False, True), (True, True), (True, False),
+                                        (False, False)):
+                got = relevant(memory, seat, rules, partners=partners, opponents=opponents)
+                want = [r for r in eligible
+                        if (partners if r.seat == partner else opponents)]
+                assert got == want
+                seen[f"{partners}-{opponents}"] += bool(got)
+    assert seen["True-False"] > 20 and seen["False-True"] > 20
+    assert seen["False-False"] == 0
+
+
+def test_inference_with_a_temperature_weighs_a_near_miss_above_a_card_far_below_the_best() -> None:
+    """``temp``: a card the heuristic would not have played weighs ``exp(-gap / temp)`` (at
+    least ``eps``), ``gap`` being how far below its best the heuristic values it: a near miss,
+    what a searching player or a person often plays, weighs more than a card far below, and
+    the heuristic's own card weighs 1. Without ``temp`` every other card weighs ``eps``."""
+    from engine.players.heuristic import play_values
+    from engine.players.infer import _match
+
+    rules = Rules()
+    eps, temp = 0.05, 4.0
+    between = checked = 0
+    for seed in range(8):
+        seats = _seats(["heuristic"], 4, rules, seed)
+        deal = Deal(Layout.seeded(4, seed), rules)
+        for seat in _decisions(seats, deal):
+            if not deal.tricks or deal.talon_count == 0:
+                continue
+            hand = list(deal.hands[seat])
+            memory = seats[seat].memory
+            legal = list(dict.fromkeys(hand))
+            if len(legal) < 2:
+                continue
+            values = play_values(hand, legal, tuple((s, c) for s, c in deal.trick), seat=seat,
+                                 players=4, trump=deal.trump_suit, talon=deal.talon_count,
+                                 indicator=deal.indicator, points=memory.points,
+                                 team_tricks=memory.team_tricks,
+                                 played=memory.played, shown=memory.shown[seat])
+            best = max(values)
+            record = PlayRecord(seat, legal[0], tuple((s, c) for s, c in deal.trick),
+                                tuple(memory.points), tuple(memory.team_tricks),
+                                deal.talon_count, deal.indicator, dict(memory.played),
+                                memory.epoch, len(deal.tricks), dict(+memory.shown[seat]),
+                                frozenset(memory.melded_suits))
+            weights = {c: _match(hand, record._replace(card=c), 4, deal.trump_suit, rules, eps,
+                                 temp) for c in legal}
+            plain = {c: _match(hand, record._replace(card=c), 4, deal.trump_suit, rules, eps)
+                     for c in legal}
+            heuristic = seats[seat].choose(seat_view(deal, seat)).card
+            assert weights[heuristic] == plain[heuristic] == 1.0
+            others = sorted((best - v, weights[c]) for c, v in zip(legal, values, strict=True)
+                            if c != heuristic)
+            assert all(plain[c] == eps for c in legal if c != heuristic)
+            assert all(w >= eps for _, w in others)
+            assert all(a[1] >= b[1] for a, b in zip(others, others[1:], strict=False))
+            between += sum(eps < w < 1.0 for _, w in others)
+            checked += 1
+    assert checked > 100
+    assert between > checked  # most decisions hold a near miss weighed between eps and 1
 
 
 # ---------------------------------------------------------------------- the search's values
