@@ -244,7 +244,7 @@ def play_values(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple
                 shown: Mapping[str, int], closed_suits: Collection[str] = (),
                 prm: Params = DEFAULT) -> list[float]:
     """The heuristic's value of each card of ``legal``, in card points: ``pick_play`` plays the
-    best; ``engine.players.infer`` asks how far below the best a card seen played was."""
+    best (``engine.players.infer`` takes its card and these values from one ``pick_play``)."""
     values: list[float] = []
     pick_play(hand, legal, trick, seat=seat, players=players, trump=trump, talon=talon,
               indicator=indicator, points=points, team_tricks=team_tricks, played=played,

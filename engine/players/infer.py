@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 
 from ..rules import Rules
-from .heuristic import play_values
+from .heuristic import pick_play
 from .memory import PlayRecord, SeatMemory
 from .playout import Playout, strict_legal
 
@@ -59,19 +59,16 @@ def _match(hand: list[str], r: PlayRecord, players: int, trump: str, rules: Rule
     if len(legal) == 1:
         return 1.0
     closed = r.melded if rules.second_pair_same_suit == "never" else ()
-    values = play_values(hand, legal, r.trick, seat=r.seat, players=players, trump=trump,
-                         talon=r.talon, indicator=r.indicator, points=r.points,
-                         team_tricks=r.team_tricks, played=r.played, shown=r.shown,
-                         closed_suits=closed)
-    best = max(values)
-    mine = values[legal.index(r.card)]
-    if mine >= best:
-        # among equals the heuristic plays the first in card order
-        if all(c >= r.card for c, v in zip(legal, values, strict=True) if v >= best):
-            return 1.0
+    values: list[float] = []
+    pick = pick_play(hand, legal, r.trick, seat=r.seat, players=players, trump=trump,
+                     talon=r.talon, indicator=r.indicator, points=r.points,
+                     team_tricks=r.team_tricks, played=r.played, shown=r.shown,
+                     closed_suits=closed, values=values)
+    if pick == r.card:
+        return 1.0
     if temp <= 0.0:
         return eps
-    return max(eps, math.exp((mine - best) / temp))
+    return max(eps, math.exp((values[legal.index(r.card)] - max(values)) / temp))
 
 
 def likelihood(world: Playout, records: Sequence[PlayRecord], memory: SeatMemory, eps: float,
