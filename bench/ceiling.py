@@ -25,6 +25,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
 
 from engine import Deal, Layout, Rules
 from engine.actions import Action
@@ -34,6 +35,8 @@ from engine.players.memory import SeatMemory
 from engine.players.sample import sample_world
 from engine.players.tournament import derive_seed, play_deal, wilson
 from engine.views import View
+
+T = TypeVar("T")
 
 
 class SearchAgainstRandom(Player):
@@ -88,6 +91,15 @@ def duplicate_deals(pairs: list[int], seed: int,
             yield p, k, play_deal(layout, rules, seats, deal=deal).deal
 
 
+def run_side(run_chunk: Callable[[tuple[Any, ...]], T], side: str, pairs: int, workers: int,
+             *extra: Any) -> list[T]:
+    """``run_chunk((side, chunk, *extra))`` for every chunk of five pairs of ``pairs``, in a
+    pool of ``workers`` processes: the chunks' results in order (the two ceiling benches)."""
+    chunks = [list(range(i, min(i + 5, pairs))) for i in range(0, pairs, 5)]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(run_chunk, [(side, c, *extra) for c in chunks]))
+
+
 def run_chunk(args: tuple[str, list[int], int, int]) -> tuple[int, int]:
     """(deals won, deals played) by ``side`` over the duplicate pairs ``pairs``."""
     side, pairs, seed, samples = args
@@ -121,12 +133,9 @@ def main() -> None:
     args = ap.parse_args()
     print(f"4 players, wuerttemberg, {args.pairs} duplicate pairs ({2 * args.pairs} deals), "
           f"seed {args.seed}, {args.samples} worlds per decision; opponents: random")
-    chunks = [list(range(i, min(i + 5, args.pairs))) for i in range(0, args.pairs, 5)]
     for side in args.sides.split(","):
         start = time.perf_counter()
-        with ProcessPoolExecutor(args.workers) as pool:
-            results = list(pool.map(run_chunk, [(side, c, args.seed, args.samples)
-                                                for c in chunks]))
+        results = run_side(run_chunk, side, args.pairs, args.workers, args.seed, args.samples)
         won = sum(r[0] for r in results)
         played = sum(r[1] for r in results)
         lo, hi = wilson(won / played, played)

@@ -28,7 +28,7 @@ import random
 import time
 from collections import Counter
 
-from bench.ceiling import duplicate_deals
+from bench.ceiling import duplicate_deals, run_side
 from engine import Deal, Rules
 from engine.players import make_player
 from engine.players.base import Player
@@ -92,8 +92,6 @@ def run_chunk(args: tuple[str, list[int], int, float]) -> list[TournamentDeal]:
 
 
 def main() -> None:
-    from concurrent.futures import ProcessPoolExecutor
-
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pairs", type=int, default=100)
     ap.add_argument("--seed", type=int, default=11)
@@ -103,13 +101,11 @@ def main() -> None:
     args = ap.parse_args()
     print(f"4 players, wuerttemberg, {args.pairs} duplicate pairs against heuristic, seed "
           f"{args.seed}, {args.budget_ms:g} ms a decision")
-    chunks = [list(range(i, min(i + 5, args.pairs))) for i in range(0, args.pairs, 5)]
     for side in args.sides.split(","):
         load = os.getloadavg()[0]
         start = time.perf_counter()
-        with ProcessPoolExecutor(args.workers) as pool:
-            deals = [d for r in pool.map(run_chunk, [(side, c, args.seed, args.budget_ms)
-                                                     for c in chunks]) for d in r]
+        deals = [d for r in run_side(run_chunk, side, args.pairs, args.workers, args.seed,
+                                     args.budget_ms) for d in r]
         s = summarize(deals)
         lo, hi = s["ci95"]
         print(f"{side:>11}: pairs won {100 * s['win_rate']:.1f} % [{100 * lo:.1f}, "
