@@ -294,8 +294,20 @@ class TableChanges:
         c = t.seat_chair(seat)
         level = c.level if c.computer and c.level else t.options.level
         seed = self.rng.randrange(2**32) if self.rng is not None else None
-        return make_computer(level, seat, t.players, t.rules,
-                             budget_ms=self.computer_budget_ms, seed=seed)
+        brain = make_computer(level, seat, t.players, t.rules,
+                              budget_ms=self.computer_budget_ms, seed=seed)
+        brain.meet(who_sits_where(t))
+        return brain
+
+
+def who_sits_where(t: LiveTable) -> list[str]:
+    """Who sits at each seat as the table message shows it: a computer's level, or
+    ``"person"`` (also while a computer plays for a person who is away)."""
+    out = []
+    for seat in range(t.players):
+        c = t.seat_chair(seat)
+        out.append((c.level or t.options.level) if c.computer else "person")
+    return out
 
 
 # ---------------------------------------------------------------------- guards

@@ -394,6 +394,7 @@ class Daily:
             deal = live.deal
             brain = make_computer(LEVEL, seat, PLAYERS, deal.rules,
                                   seed=derive(live.seed, "seat", seat))
+            brain.meet(["person" if s == SEAT else LEVEL for s in range(PLAYERS)])
             replay = Deal(deal.layout, deal.rules)
             for action in deal.actions:
                 brain.observe([e.seen_by(seat) for e in replay.apply(action)])

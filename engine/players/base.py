@@ -6,6 +6,7 @@ A player sits at one seat and learns only what that seat may: the events as the 
 How a caller (the Discord service, the tournament) drives a player::
 
     player = make_player("strong", seat, players, rules, budget_ms=300)
+    player.meet(["person", "strong", "heuristic", "strong"])  # who sits where, as shown
     player.observe([e.seen_by(seat) for e in events])   # after every applied action
     action = player.claim(seat_view(deal, seat))          # ask every computer seat, every time
     if deal.to_play == seat:
@@ -32,7 +33,7 @@ from __future__ import annotations
 import random
 import secrets
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..actions import Action
@@ -89,6 +90,9 @@ class Player:
         self.budget_ms = float(budget_ms)
         self.seed = seed if seed is not None else secrets.randbits(64)
         self.memory = SeatMemory(seat, players, self.rules)
+        self.seated: tuple[str, ...] | None = None
+        """Who sits at each seat, as the table shows it: a computer's level, or ``"person"``
+        (``meet``); None until told."""
         self._lock = threading.Lock()
 
     def __getstate__(self) -> dict[str, Any]:
@@ -104,6 +108,13 @@ class Player:
         return f"{type(self).__name__}(seat={self.seat}, players={self.players})"
 
     # ------------------------------------------------------------------ interface
+
+    def meet(self, seated: Sequence[str]) -> None:
+        """Be told who sits at each seat: public at the table (its message names every
+        computer's level), so a player may read the others' plays by what they are."""
+        if len(seated) != self.players:
+            raise ValueError(f"{len(seated)} seats told, the table has {self.players}")
+        self.seated = tuple(seated)
 
     def observe(self, events: Iterable[Event]) -> None:
         """Events as this seat saw them (``event.seen_by(seat)``), in order, each once."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from ..rules import Rules
 from .heuristic import pick_play
@@ -28,15 +28,19 @@ from .playout import Playout, strict_legal
 
 
 def relevant(memory: SeatMemory, me: int, rules: Rules, partners: bool = False,
-             opponents: bool = True) -> list[PlayRecord]:
+             opponents: bool = True, seats: Collection[int] | None = None) -> list[PlayRecord]:
     """The other seats' plays that can be explained in a world (see the module text): the
-    opponents' (unless not ``opponents``), and with ``partners`` the partners' too."""
+    opponents' (unless not ``opponents``), and with ``partners`` the partners' too; or, given
+    ``seats``, those seats' plays."""
     out = []
     team = me % memory.teams
     for r in memory.history:
         if r.seat == me or r.epoch < memory.epoch - 1:
             continue
-        if not (partners if r.seat % memory.teams == team else opponents):
+        if seats is not None:
+            if r.seat not in seats:
+                continue
+        elif not (partners if r.seat % memory.teams == team else opponents):
             continue
         if r.tricks_done == 0 and rules.openings:
             continue  # the openings' first trick: blind cards, other rules

@@ -7,22 +7,22 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    indicator, the cards played, declared cards still held, the exchanged indicator, voids and
    "nothing higher" revealed in strict play. World ``i`` of a decision is dealt from random
    numbers of its own (the decision's stream and ``i``, ``world_values``), so the worlds may
-   be valued in any order or process with the same result. Optional, off by default: keep
-   the world with the probability that the heuristic in the opponents' places would have
-   played their cards of the last two draw rounds (``infer_eps`` < 1, ``engine.players.infer``;
-   with ``infer_partners`` the partner's plays too), a prior that hands keep high cards and
-   throw low ones (``prior``), and dealing again a world where another seat could claim now
-   and did not (``claimed`` tries). Issue 28, third round: seeing the partner's hand would be
-   worth much to this search (84.5 % of 100 deal pairs against ``heuristic`` on a seed where
-   it won 73.2 % of 200 without, ``bench.strength_ceiling``), and weighing worlds by all
-   three other seats' plays (``infer_eps`` 0.1, ``infer_tries`` 20, ``infer_partners``) won
-   66.8 % of 300 pairs against ``heuristic`` instead of 63.3 %, but 51.6 % of 600 against
-   ``baseline`` instead of 55.2 %: it reads a heuristic's plays, not a searching player's or
-   a person's, so it stays off. Fourth round: a model that allows near misses
-   (``infer_temp``, ``engine.players.infer``) and the partner's plays alone (not
-   ``infer_opponents``) are options too; with inference, ``strong`` again won more against
-   ``heuristic`` and less against ``baseline`` (52.8 and 53.7 % of 600 pairs), and three times
-   the time gained nothing (``bench/README.md``);
+   be valued in any order or process with the same result. Kept with the probability that
+   the heuristic in another seat's place would have played its cards of the last two draw
+   rounds (``infer_eps``, ``engine.players.infer``): the seats whose plays tell of their hands
+   by what sits there (``read_seats``: a partner of level ``heuristic`` or ``strong``, an
+   opponent of level ``heuristic``; who sits where is public at the table, ``Player.meet``),
+   nobody's while not told. Issue 28: seeing the partner's hand would be worth much to this
+   search (84.5 % of 100 deal pairs against ``heuristic`` on a seed where it won 73.2 % of 200
+   without, ``bench.strength_ceiling``); reading the heuristic's plays gained 2 to 5 points of
+   pairs against ``heuristic`` on every seed tried, while reading a searching opponent's plays
+   with the heuristic's model lost against ``baseline`` every way it was tried (51.6 to 53.7 %
+   of 600 pairs, against 55.2 % without), and reading the ``strong`` partner's did not
+   (``bench/README.md``, fourth and fifth rounds). Options, off: a model that allows near
+   misses (``infer_temp``), the old way of reading by team whatever sits there
+   (``infer_partners``, ``infer_opponents``), a prior that hands keep high cards and throw low
+   ones (``prior``), and dealing again a world where another seat could claim now and did not
+   (``claimed`` tries). Three times the time gained nothing;
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
    the end of the deal (every seat plays ``pick_play`` with the weights ``playout_params``,
    ``PLAYOUT_PARAMS`` unless given: Aces and bare Tens kept at half the ``heuristic`` level's
@@ -83,6 +83,21 @@ weights won 66.1 % of the same deals, more on three seeds and fewer on one; and 
 600 pairs against ``baseline``, 54.8 % before; ``bench/README.md``)."""
 
 
+INFER_EPS = 0.1
+"""How much a world weighs per play of a read seat that the heuristic, with that world's hand,
+would not have made (``engine.players.infer``)."""
+
+READ_PARTNERS = ("heuristic", "strong")
+"""The levels whose plays tell of their hands when they are the seat's partner: the heuristic's
+own choices, and a ``strong`` computer's, which are the heuristic's unless its search clearly
+beats them (issue 28, fourth round: reading the partner did not cost against ``baseline``)."""
+
+READ_OPPONENTS = ("heuristic",)
+"""The levels whose plays tell of their hands when they are opponents: only the heuristic's.
+Read with the heuristic's model, a searching opponent's plays (or a person's) mislead: issue
+28, third and fourth rounds, every way of reading them lost against ``baseline``."""
+
+
 class StrongPlayer(Player):
     level = "strong"
 
@@ -90,12 +105,12 @@ class StrongPlayer(Player):
                  budget_ms: float = 300.0, seed: int | None = None,
                  max_samples: int = 400, min_samples: int = 16, z_stop: float = 3.0,
                  z_override: float = 1.0, soft: float = 0.3, z_soft: float = 1.0,
-                 infer_eps: float = 1.0, infer_tries: int = 10,
+                 infer_eps: float = INFER_EPS, infer_tries: int = 20,
                  margin_weight: float = MARGIN_WEIGHT,
                  prior: dict[str, float] | None = None, exact_leaves: bool = False,
                  first_trick: bool = False, claimed: int = 0,
                  playout_params: Params | dict[str, float] | None = None,
-                 infer_partners: bool = False, infer_opponents: bool = True,
+                 infer_partners: bool | None = None, infer_opponents: bool | None = None,
                  infer_temp: float = 0.0) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
         self.max_samples = max_samples
@@ -341,11 +356,29 @@ class StrongPlayer(Player):
         return rows
 
     def _records(self, memory: SeatMemory, seat: int) -> list[PlayRecord]:
-        """The plays a world is weighed by (none unless ``infer_eps`` < 1)."""
+        """The plays a world is weighed by (none with ``infer_eps`` 1): see ``read_seats``."""
         if self.infer_eps >= 1.0:
             return []
-        return relevant(memory, seat, self.rules, partners=self.infer_partners,
-                        opponents=self.infer_opponents)
+        return relevant(memory, seat, self.rules, seats=self.read_seats(seat))
+
+    def read_seats(self, seat: int) -> list[int]:
+        """The seats whose plays tell of their hands: partners with ``infer_partners``,
+        opponents with ``infer_opponents``; where that is None (the default), the seats whose
+        level, told by ``meet``, chooses as the heuristic does (``READ_PARTNERS``,
+        ``READ_OPPONENTS``), none while not told."""
+        team = seat % self.memory.teams
+        out = []
+        for s in range(self.players):
+            if s == seat:
+                continue
+            partner = s % self.memory.teams == team
+            read = self.infer_partners if partner else self.infer_opponents
+            if read is None:
+                level = self.seated[s] if self.seated is not None else None
+                read = level in (READ_PARTNERS if partner else READ_OPPONENTS)
+            if read:
+                out.append(s)
+        return out
 
     def _world(self, memory: SeatMemory, view: View, records: list[PlayRecord],
                rng: random.Random) -> Playout | None:

@@ -206,6 +206,8 @@ def run_pair(spec: MatchSpec, pair: int) -> list[TournamentDeal]:
             seats.append(make_tournament_player(
                 level, s, n, spec.rules, budget_ms=budget, seed=pseed,
                 **(json.loads(options) if options else {})))
+        for p in seats:
+            p.meet([q.level for q in seats])
         a_team = lead % teams
         timed = [s for s in a_seats if spec.a_partner is None or s == lead]
         try:

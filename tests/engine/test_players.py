@@ -538,6 +538,49 @@ def test_inference_with_a_temperature_weighs_a_near_miss_above_a_card_far_below_
     assert between > checked  # most decisions hold a near miss weighed between eps and 1
 
 
+def test_strong_reads_the_plays_of_seats_whose_level_chooses_as_the_heuristic_does() -> None:
+    """Who sits where is public at the table; ``strong`` reads its partner's plays when the
+    partner is a ``heuristic`` or ``strong`` computer, an opponent's only when it is a
+    ``heuristic`` computer (a searching opponent's plays, or a person's, mislead the
+    heuristic's model), nobody's before it is told; the options say otherwise when given."""
+    from engine.players.strong import StrongPlayer
+
+    def reads(seated: list[str] | None, players: int = 4, **options: object) -> list[int]:
+        player = StrongPlayer(0, players, Rules(), **options)  # type: ignore[arg-type]
+        if seated is not None:
+            player.meet(seated)
+        return player.read_seats(0)
+
+    assert reads(None) == []
+    assert reads(["strong", "heuristic", "strong", "heuristic"]) == [1, 2, 3]
+    assert reads(["strong", "baseline", "strong", "baseline"]) == [2]
+    assert reads(["strong", "strong", "person", "strong"]) == []
+    assert reads(["person", "random", "heuristic", "strong"]) == [2]
+    assert reads(["strong", "heuristic", "person"], players=3) == [1]
+    assert reads(["strong", "baseline", "strong", "baseline"], infer_opponents=True) == [1, 2, 3]
+    assert reads(["strong", "heuristic", "strong", "heuristic"], infer_partners=False) == [1, 3]
+    assert reads(None, infer_partners=True) == [2]
+    with pytest.raises(ValueError):
+        StrongPlayer(0, 4, Rules()).meet(["strong", "heuristic", "strong"])
+
+
+def test_a_tournament_tells_every_player_who_sits_where(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every player of a tournament deal is told each seat's level before the deal."""
+    from engine.players.tournament import MatchSpec, run_pair
+
+    told: list[tuple[str, ...] | None] = []
+    original = Player.meet
+
+    def meet(self: Player, seated: list[str]) -> None:
+        original(self, seated)
+        told.append(self.seated)
+
+    monkeypatch.setattr(Player, "meet", meet)
+    run_pair(MatchSpec(a="heuristic", b="random", players=4, duplicate=True, seed=5), 0)
+    assert told == [("heuristic", "random", "heuristic", "random")] * 4 + [
+        ("random", "heuristic", "random", "heuristic")] * 4
+
+
 # ---------------------------------------------------------------------- the search's values
 
 

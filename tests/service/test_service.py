@@ -580,6 +580,33 @@ async def test_recovery_lets_computers_take_their_turn(db_url: str) -> None:
         await svc.close()
 
 
+async def test_computers_are_told_who_sits_where_before_and_after_a_restart(
+        db_url: str) -> None:
+    """Each computer knows, as the table message shows, which seats are people and which
+    computers of what level (``Player.meet``): ``strong`` reads the plays by it."""
+    clock = Clock()
+    svc = await open_service(db_url, clock=clock)
+    state = await svc.create_table(1, 100, ALICE, "Alice", players=4, turn_timer=60)
+    tid = state.table_id
+    await svc.join(tid, CAROL, "Carol", chair=2)
+    await svc.start(tid, ALICE, fill=True)
+    t = svc.tables[tid]
+    people = {t.seat_of_chair(0), t.seat_of_chair(2)}
+    level = t.options.level
+    want = tuple("person" if s in people else level for s in range(4))
+    assert sorted(t.brains) == sorted(set(range(4)) - people)
+    assert all(b.seated == want for b in t.brains.values())
+    await svc.close()
+
+    svc = await open_service(db_url, clock=clock)
+    try:
+        brains = svc.tables[tid].brains
+        assert sorted(brains) == sorted(set(range(4)) - people)
+        assert all(b.seated == want for b in brains.values())
+    finally:
+        await svc.close()
+
+
 async def test_a_stored_computer_of_a_level_this_version_lacks_plays_random(
         db_url: str, caplog: pytest.LogCaptureFixture) -> None:
     """A database written by another version may name a level we do not have: the seat
