@@ -15,9 +15,10 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    nobody's while not told. Issue 28: seeing the partner's hand would be worth much to this
    search (84.5 % of 100 deal pairs against ``heuristic`` on a seed where it won 73.2 % of 200
    without, ``bench.strength_ceiling``); reading the heuristic's plays gained 2 to 5 points of
-   pairs against ``heuristic`` on every seed tried, while reading a searching opponent's plays
-   with the heuristic's model lost against ``baseline`` every way it was tried (51.6 to 53.7 %
-   of 600 pairs, against 55.2 % without), and reading the ``strong`` partner's did not
+   pairs against ``heuristic`` on the four seeds tried first, none on two fresh ones (about
+   1.5 points over six seeds: small, not established), while reading a searching opponent's
+   plays with the heuristic's model lost against ``baseline`` every way it was tried (51.6 to
+   53.7 % of 600 pairs, against 55.2 % without), and reading the ``strong`` partner's did not
    (``bench/README.md``, fourth and fifth rounds). Options, off: a model that allows near
    misses (``infer_temp``), the old way of reading by team whatever sits there
    (``infer_partners``, ``infer_opponents``), a prior that hands keep high cards and throw low
