@@ -132,7 +132,8 @@ class BaselinePlayer(Player):
         values: list[list[float]] = [[] for _ in candidates]
         samples = 0
         stop = "budget"
-        records = relevant(memory, seat, self.rules) if self.infer_eps < 1.0 else []
+        opponents = [s for s in range(view.players) if s % view.teams != team]
+        records = relevant(memory, seat, self.rules, opponents) if self.infer_eps < 1.0 else []
         while samples < max_samples:
             world = self._world(memory, view, records, rng)
             if world is None:

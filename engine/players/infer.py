@@ -27,20 +27,13 @@ from .memory import PlayRecord, SeatMemory
 from .playout import Playout, strict_legal
 
 
-def relevant(memory: SeatMemory, me: int, rules: Rules, partners: bool = False,
-             opponents: bool = True, seats: Collection[int] | None = None) -> list[PlayRecord]:
-    """The other seats' plays that can be explained in a world (see the module text): the
-    opponents' (unless not ``opponents``), and with ``partners`` the partners' too; or, given
-    ``seats``, those seats' plays."""
+def relevant(memory: SeatMemory, me: int, rules: Rules,
+             seats: Collection[int]) -> list[PlayRecord]:
+    """The plays of ``seats`` (never ``me``'s) that can be explained in a world (see the
+    module text)."""
     out = []
-    team = me % memory.teams
     for r in memory.history:
-        if r.seat == me or r.epoch < memory.epoch - 1:
-            continue
-        if seats is not None:
-            if r.seat not in seats:
-                continue
-        elif not (partners if r.seat % memory.teams == team else opponents):
+        if r.seat == me or r.epoch < memory.epoch - 1 or r.seat not in seats:
             continue
         if r.tricks_done == 0 and rules.openings:
             continue  # the openings' first trick: blind cards, other rules

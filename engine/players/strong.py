@@ -360,7 +360,7 @@ class StrongPlayer(Player):
         """The plays a world is weighed by (none with ``infer_eps`` 1): see ``read_seats``."""
         if self.infer_eps >= 1.0:
             return []
-        return relevant(memory, seat, self.rules, seats=self.read_seats(seat))
+        return relevant(memory, seat, self.rules, self.read_seats(seat))
 
     def read_seats(self, seat: int) -> list[int]:
         """The seats whose plays tell of their hands: partners with ``infer_partners``,

@@ -452,7 +452,7 @@ def test_inference_explains_heuristic_play_in_the_true_world() -> None:
         deal = Deal(Layout.seeded(4, seed), rules)
         for seat in _decisions(seats, deal):
             memory = seats[seat].memory
-            records = [r for r in relevant(memory, seat, rules, partners=True)
+            records = [r for r in relevant(memory, seat, rules, range(4))
                        if r.epoch == memory.epoch]
             if records and deal.tricks:
                 total += 1
@@ -461,10 +461,10 @@ def test_inference_explains_heuristic_play_in_the_true_world() -> None:
     assert ones == total
 
 
-def test_inference_reads_the_seats_asked_for_partner_opponents_or_both() -> None:
-    """``relevant``: the opponents' plays by default, the partner's too with ``partners``, the
-    partner's alone without ``opponents``; never the seat's own, never the openings' first
-    trick, never older than one draw round back."""
+def test_inference_reads_the_plays_of_the_seats_asked_for() -> None:
+    """``relevant``: the plays of the seats given (the partner's, the opponents', any of them);
+    never the seat's own, never the openings' first trick, never older than one draw round
+    back."""
     from engine.players.infer import relevant
 
     rules = Rules()
@@ -477,15 +477,14 @@ def test_inference_reads_the_seats_asked_for_partner_opponents_or_both() -> None
             partner = (seat + 2) % 4
             eligible = [r for r in memory.history if r.seat != seat and r.tricks_done > 0
                         and r.epoch >= memory.epoch - 1]
-            for partners, opponents in ((False, True), (True, True), (True, False),
-                                        (False, False)):
-                got = relevant(memory, seat, rules, partners=partners, opponents=opponents)
-                want = [r for r in eligible
-                        if (partners if r.seat == partner else opponents)]
-                assert got == want
-                seen[f"{partners}-{opponents}"] += bool(got)
-    assert seen["True-False"] > 20 and seen["False-True"] > 20
-    assert seen["False-False"] == 0
+            opponents = [(seat + 1) % 4, (seat + 3) % 4]
+            for name, asked in (("partner", [partner]), ("opponents", opponents),
+                                ("all", range(4)), ("none", [])):
+                got = relevant(memory, seat, rules, asked)
+                assert got == [r for r in eligible if r.seat in asked]
+                seen[name] += bool(got)
+    assert seen["partner"] > 20 and seen["opponents"] > 20
+    assert seen["none"] == 0
 
 
 def test_inference_with_a_temperature_weighs_a_near_miss_above_a_card_far_below_the_best() -> None:
