@@ -155,8 +155,9 @@ def pick_play(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[i
     ``team_tricks`` by engine team, ``played`` every card seen played (with the trick),
     ``shown`` the seat's declared King and Ober copies, ``closed_suits`` suits no longer open to
     a pair (``second_pair_same_suit: never``). ``values``, when given, receives each legal
-    card's value (``play_values``; filled here, in the playouts' hot loop, rather than by a
-    second function around it, which would cost the playouts a call a card)."""
+    card's value in card points, in ``legal``'s order (``engine.players.infer`` reads them;
+    filled here, in the playouts' hot loop, rather than by a second function around it, which
+    would cost the playouts a call a card)."""
     if len(legal) == 1 and values is None:
         return legal[0]
     teams = team_count(players)
@@ -236,20 +237,6 @@ def pick_play(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[i
         if value > best_value or (value == best_value and x < choice):
             best_value, choice = value, x
     return choice
-
-
-def play_values(hand: Sequence[str], legal: Sequence[str], trick: Sequence[tuple[int, str]], *,
-                seat: int, players: int, trump: str, talon: int, indicator: str | None,
-                points: Sequence[int], team_tricks: Sequence[int], played: Mapping[str, int],
-                shown: Mapping[str, int], closed_suits: Collection[str] = (),
-                prm: Params = DEFAULT) -> list[float]:
-    """The heuristic's value of each card of ``legal``, in card points: ``pick_play`` plays the
-    best (``engine.players.infer`` takes its card and these values from one ``pick_play``)."""
-    values: list[float] = []
-    pick_play(hand, legal, trick, seat=seat, players=players, trump=trump, talon=talon,
-              indicator=indicator, points=points, team_tricks=team_tricks, played=played,
-              shown=shown, closed_suits=closed_suits, prm=prm, values=values)
-    return values
 
 
 def pick_first_trick(hand: Sequence[str], plays: Sequence[Action], trick: Sequence[tuple[int, str | None]],

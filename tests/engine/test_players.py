@@ -492,7 +492,7 @@ def test_inference_with_a_temperature_weighs_a_near_miss_above_a_card_far_below_
     least ``eps``), ``gap`` being how far below its best the heuristic values it: a near miss,
     what a searching player or a person often plays, weighs more than a card far below, and
     the heuristic's own card weighs 1. Without ``temp`` every other card weighs ``eps``."""
-    from engine.players.heuristic import play_values
+    from engine.players.heuristic import pick_play
     from engine.players.infer import _match
 
     rules = Rules()
@@ -509,11 +509,11 @@ def test_inference_with_a_temperature_weighs_a_near_miss_above_a_card_far_below_
             legal = list(dict.fromkeys(hand))
             if len(legal) < 2:
                 continue
-            values = play_values(hand, legal, tuple((s, c) for s, c in deal.trick), seat=seat,
-                                 players=4, trump=deal.trump_suit, talon=deal.talon_count,
-                                 indicator=deal.indicator, points=memory.points,
-                                 team_tricks=memory.team_tricks,
-                                 played=memory.played, shown=memory.shown[seat])
+            values: list[float] = []
+            pick_play(hand, legal, tuple((s, c) for s, c in deal.trick), seat=seat, players=4,
+                      trump=deal.trump_suit, talon=deal.talon_count, indicator=deal.indicator,
+                      points=memory.points, team_tricks=memory.team_tricks,
+                      played=memory.played, shown=memory.shown[seat], values=values)
             best = max(values)
             record = PlayRecord(seat, legal[0], tuple((s, c) for s, c in deal.trick),
                                 tuple(memory.points), tuple(memory.team_tricks),
