@@ -78,16 +78,21 @@ class SearchAgainstRandom(Player):
 
 
 def duplicate_deals(pairs: list[int], seed: int,
-                    seat: Callable[[int, int, Deal, int], Player]) -> Iterator[tuple[int, int, Deal]]:
+                    seat: Callable[[int, int, Deal, int], Player],
+                    meet: bool = False) -> Iterator[tuple[int, int, Deal]]:
     """``(pair, k, finished deal)``: each pair's deal (the tournament's seeds, 4 players) played
     twice, side A on team ``k`` = 0 and then 1; ``seat(s, k, deal, seed)`` makes seat ``s``'s
-    player (the deal is there for a bench's all-seeing player)."""
+    player (the deal is there for a bench's all-seeing player). ``meet``: every player is told
+    who sits where, as in a tournament (``Player.meet``)."""
     rules, n = Rules(), 4
     for p in pairs:
         layout = Layout.seeded(n, derive_seed(seed, "deal", p))
         for k in (0, 1):
             deal = Deal(layout, rules)
             seats = [seat(s, k, deal, derive_seed(seed, "player", p, k, s)) for s in range(n)]
+            if meet:
+                for player in seats:
+                    player.meet([q.level for q in seats])
             yield p, k, play_deal(layout, rules, seats, deal=deal).deal
 
 

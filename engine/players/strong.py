@@ -19,7 +19,10 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    1.5 points over six seeds: small, not established), while reading a searching opponent's
    plays with the heuristic's model lost against ``baseline`` every way it was tried (51.6 to
    53.7 % of 600 pairs, against 55.2 % without), and reading the ``strong`` partner's did not
-   (``bench/README.md``, fourth and fifth rounds). Options, off: a model that allows near
+   (``bench/README.md``, fourth and fifth rounds). Play by play beside a seer of the true
+   hands (``bench.decision_regret``, sixth round) the reading chose no better at equal worlds
+   and, timed, about 0.01 games a decision worse for the worlds its tries cost: not settled,
+   kept. Options, off: a model that allows near
    misses (``infer_temp``), the old way of reading by team whatever sits there
    (``infer_partners``, ``infer_opponents``), a prior that hands keep high cards and throw low
    ones (``prior``), and dealing again a world where another seat could claim now and did not
