@@ -10,7 +10,9 @@ chooses at the same positions instead, and each choice is scored at once:
    memory, the plays, the prior, the decision's random numbers) with the deal's true hands;
 2. the seer's value of each play: its mean over ``--worlds`` worlds that hold every true hand
    (the talon shuffled: its order is luck nobody at the table knows), each valued as the
-   search values a world (one playout with ``PLAYOUT_PARAMS``, games plus margin);
+   search values a world while the talon lasts (one playout with ``PLAYOUT_PARAMS``, games
+   plus margin; by a playout too in the few positions after it, about 1 %, where the search
+   solves exactly);
 3. each variant (``--variants``, JSON options of ``StrongPlayer``; ``"heuristic"``: the
    heuristic's own card) chooses at every position; its regret there is the seer's best value
    less the seer's value of its card. Variants are compared position by position, so the
