@@ -26,18 +26,18 @@ Levels:
   partner's safe trick, wins a cheap trick when a marriage or the Seven waits for one, counts
   to 101 for both sides, weighs who draws the indicator; no search, well under 1 ms.
 - ``strong``: Perfect-Information Monte Carlo (``engine.players.strong``): worlds sampled
-  consistently with everything the seat saw (``engine.players.sample``) and weighed by how
-  well they explain the plays of the seats whose level chooses as the heuristic does
-  (``engine.players.infer``; who sits where is told by ``Player.meet``, public at the table:
-  a searching opponent's plays, or a person's, are not read), every legal card
+  consistently with everything the seat saw (``engine.players.sample``; weighing them by how
+  well they explain the plays of the seats whose level chooses as the heuristic does,
+  ``engine.players.infer``, who sits where told by ``Player.meet``, is an option: it did
+  not pay), every legal card
   valued by a heuristic playout while the talon lasts (the heuristic with weights of its own,
   ``PLAYOUT_PARAMS``) and by exact alpha-beta once it is empty (``engine.players.playout``),
   in games with the point margin as a finer sign of the same. Each world of a decision is
   dealt from random numbers of its own, so worlds may be valued anywhere in any order with
   the same answer.
   ``budget_ms`` (default 300) is a deadline checked inside the loop; most decisions stop
-  earlier, once the choice is clear or no longer worth the time. Against ``heuristic`` and
-  ``baseline``: ``bench/README.md``, "Issue 28".
+  earlier, once the choice is clear or no longer worth the time; the best card is played.
+  Against ``heuristic`` and ``baseline``: ``bench/README.md``, "Issue 28".
 
 ``engine.players.tournament`` also knows ``baseline``, the ``strong`` of before issue 28
 (``engine.players.baseline``, a frozen copy of its search), to

@@ -7,26 +7,24 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    indicator, the cards played, declared cards still held, the exchanged indicator, voids and
    "nothing higher" revealed in strict play. World ``i`` of a decision is dealt from random
    numbers of its own (the decision's stream and ``i``, ``world_values``), so the worlds may
-   be valued in any order or process with the same result. Kept with the probability that
-   the heuristic in another seat's place would have played its cards of the last two draw
-   rounds (``infer_eps``, ``engine.players.infer``): the seats whose plays tell of their hands
-   by what sits there (``read_seats``: a partner of level ``heuristic`` or ``strong``, an
-   opponent of level ``heuristic``; who sits where is public at the table, ``Player.meet``),
-   nobody's while not told. Issue 28: seeing the partner's hand would be worth much to this
-   search (84.5 % of 100 deal pairs against ``heuristic`` on a seed where it won 73.2 % of 200
-   without, ``bench.strength_ceiling``); reading the heuristic's plays gained 2 to 5 points of
-   pairs against ``heuristic`` on the four seeds tried first, none on two fresh ones (about
-   1.5 points over six seeds: small, not established), while reading a searching opponent's
-   plays with the heuristic's model lost against ``baseline`` every way it was tried (51.6 to
-   53.7 % of 600 pairs, against 55.2 % without), and reading the ``strong`` partner's did not
-   (``bench/README.md``, fourth and fifth rounds). Play by play beside a seer of the true
-   hands (``bench.decision_regret``, sixth round) the reading chose no better at equal worlds
-   and, timed, about 0.01 games a decision worse for the worlds its tries cost: not settled,
-   kept. Options, off: a model that allows near
-   misses (``infer_temp``), the old way of reading by team whatever sits there
-   (``infer_partners``, ``infer_opponents``), a prior that hands keep high cards and throw low
-   ones (``prior``), and dealing again a world where another seat could claim now and did not
-   (``claimed`` tries). Three times the time gained nothing;
+   be valued in any order or process with the same result. With ``infer_eps`` below 1 (an
+   option; the default 1 reads no play), kept with the probability that the heuristic in
+   another seat's place would have played its cards of the last two draw rounds
+   (``engine.players.infer``): the seats whose plays tell of their hands by what sits there
+   (``read_seats``: a partner of level ``heuristic`` or ``strong``, an opponent of level
+   ``heuristic``; who sits where is public at the table, ``Player.meet``), nobody's while not
+   told. Issue 28: seeing the partner's hand would be worth much to this search (84.5 % of
+   100 deal pairs against ``heuristic`` on a seed where it won 73.2 % of 200 without,
+   ``bench.strength_ceiling``), but reading the plays did not buy that knowledge: in matches
+   about 1.5 points of pairs over six seeds (not established), against ``baseline`` a loss
+   every way a searching opponent was read (fourth and fifth rounds); play by play beside a
+   seer of the true hands (``bench.decision_regret``, sixth round) no better at equal worlds
+   and, timed, about 0.01 games a decision worse, for the worlds the rejection's tries cost.
+   So it is off (``infer_eps`` 0.1 read until the sixth round). Options, off too: a model
+   that allows near misses (``infer_temp``), the old way of reading by team whatever sits
+   there (``infer_partners``, ``infer_opponents``), a prior that hands keep high cards and
+   throw low ones (``prior``), and dealing again a world where another seat could claim now
+   and did not (``claimed`` tries). Three times the time gained nothing;
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
    the end of the deal (every seat plays ``pick_play`` with the weights ``playout_params``,
    ``PLAYOUT_PARAMS`` unless given: Aces and bare Tens kept at half the ``heuristic`` level's
@@ -43,8 +41,13 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    differences, or, past the soft deadline (``soft`` × budget), until the best two are no
    longer within ``z_soft`` standard errors, or at the latest until the budget's deadline
    (checked between evaluations and inside the exact search) or ``max_samples``;
-4. play the card with the best mean, unless it is not better than the heuristic's own choice
-   by ``z_override`` standard errors, in which case the heuristic's card stands.
+4. play the card with the best mean (``z_override`` 0). With a positive ``z_override`` the
+   heuristic's own card stands unless the best is ahead of it by that many standard errors (1
+   until issue 28's sixth round: beside a seer, keeping the heuristic's card longer chose
+   worse, 2 standard errors +0.017 games a decision, and the search alone a little better,
+   -0.006, on two collections; with no play read, 68.3 % of 600 deal pairs of four seeds
+   against ``heuristic`` where the default before won 66.1 % of the same deals,
+   ``bench/README.md``).
 
 ``budget_ms`` (default 300) sets the difficulty with the time; ``max_samples`` caps the work.
 With ``budget_ms=math.inf``, ``max_samples`` and a seed, a decision depends on nothing but the
@@ -87,9 +90,10 @@ weights won 66.1 % of the same deals, more on three seeds and fewer on one; and 
 600 pairs against ``baseline``, 54.8 % before; ``bench/README.md``)."""
 
 
-INFER_EPS = 0.1
+INFER_EPS = 1.0
 """How much a world weighs per play of a read seat that the heuristic, with that world's hand,
-would not have made (``engine.players.infer``)."""
+would not have made (``engine.players.infer``): 1, no play read (issue 28, sixth round; 0.1
+before, the weight to try when reading)."""
 
 READ_PARTNERS = ("heuristic", "strong")
 """The levels whose plays tell of their hands when they are the seat's partner: the heuristic's
@@ -108,7 +112,7 @@ class StrongPlayer(Player):
     def __init__(self, seat: int, players: int, rules: Rules | None = None, *,
                  budget_ms: float = 300.0, seed: int | None = None,
                  max_samples: int = 400, min_samples: int = 16, z_stop: float = 3.0,
-                 z_override: float = 1.0, soft: float = 0.3, z_soft: float = 1.0,
+                 z_override: float = 0.0, soft: float = 0.3, z_soft: float = 1.0,
                  infer_eps: float = INFER_EPS, infer_tries: int = 20,
                  margin_weight: float = MARGIN_WEIGHT,
                  prior: dict[str, float] | None = None, exact_leaves: bool = False,

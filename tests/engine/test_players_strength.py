@@ -12,10 +12,12 @@ from search_positions import strong_positions
 
 from engine import Layout
 from engine.__main__ import main
+from engine.actions import Action
 from engine.players import LEVELS
 from engine.players.baseline import BaselinePlayer
+from engine.players.memory import SeatMemory
 from engine.players.questions import Choose, Evaluate, Question
-from engine.players.strong import Evaluation
+from engine.players.strong import Evaluation, Plan, StrongPlayer
 from engine.players.tournament import (
     TOURNAMENT_LEVELS,
     derive_seed,
@@ -192,3 +194,17 @@ def test_worlds_weighed_by_the_partners_plays_hold_hands_that_explain_them() -> 
                 p.observe([e.seen_by(p.seat) for e in events])
     assert checked > 100
     assert fit[True] > 1.25 * fit[False]  # 367 against 268 on these deals
+
+
+def test_strong_plays_the_best_valued_card_even_when_the_heuristics_is_close_behind() -> None:
+    """Issue 28, sixth round: beside a seer of the true hands, keeping the heuristic's card
+    until the search beats it clearly chose worse; the default plays the best mean, and
+    ``z_override`` keeps the heuristic's card unless beaten by that many standard errors."""
+    rules = Rules()
+    best, heuristics = Action(0, "play", card="E7"), Action(0, "play", card="EA")
+    plan = Plan((best, heuristics), heuristics, 0, SeatMemory(0, 4, rules), (), 4, True)
+    # ahead by 0.15 on average, with a standard error of the paired differences of 0.23
+    values = [[1.0, 0.0, 1.0, 0.2], [0.5, 0.3, 0.4, 0.4]]
+    assert StrongPlayer(0, 4, rules, seed=1).choice(plan, values, 4) == best
+    assert StrongPlayer(0, 4, rules, seed=1, z_override=1.0).choice(plan, values, 4) == heuristics
+    assert StrongPlayer(0, 4, rules, seed=1, z_override=0.5).choice(plan, values, 4) == best
