@@ -16,6 +16,7 @@ one world, two sides (the root's team against the rest), values in games (Â±1, Â
 
 from __future__ import annotations
 
+import math
 import random
 import time
 
@@ -341,11 +342,15 @@ class SearchTimeout(Exception):
     """The exact search passed its deadline."""
 
 
-def solve(world: Playout, team: int, first: str | None = None, deadline: float | None = None) -> float:
-    """The exact result in games for ``team`` of a world whose talon is empty, all seats playing
-    perfectly (the root's team against the rest); ``first`` is the card to play now. The world
-    should be settled (``Playout.settle``). Raises ``SearchTimeout`` once ``time.perf_counter()``
-    passes ``deadline``."""
+def solve(world: Playout, team: int, first: str | None = None, deadline: float | None = None,
+          margin_weight: float = 0.0) -> float:
+    """The exact result for ``team`` of a world whose talon is empty, all seats playing
+    perfectly (the root's team against the rest); ``first`` is the card to play now. The result
+    is in games plus ``margin_weight`` times the point margin at the end, as ``Playout.value``
+    counts it: with a weight, the search also plays for points once the games are settled
+    (issue 28: without it, every card that kept the same result looked alike, and which of them
+    was played left points to chance). The world should be settled (``Playout.settle``). Raises
+    ``SearchTimeout`` once ``time.perf_counter()`` passes ``deadline``."""
     assert world.indicator is None and world.winner is None
     n, teams, trump = world.n, world.teams, world.trump
     rules = world.rules
@@ -398,6 +403,14 @@ def solve(world: Playout, team: int, first: str | None = None, deadline: float |
             if new:
                 declared.discard(suit)
 
+    def margin() -> int:
+        return points[team] - max(points[t] for t in range(teams) if t != team)
+
+    def knock(won_by: int) -> float:
+        g = 2.0 if all(team_tricks[t] == 0 for t in range(teams) if t != won_by) else 1.0
+        value = g if won_by == team else -g
+        return value + margin_weight * margin() if margin_weight else value
+
     def ab(seat: int, alpha: float, beta: float, done: int, only: str | None) -> float:
         if deadline is not None:
             nodes[0] += 1
@@ -411,7 +424,7 @@ def solve(world: Playout, team: int, first: str | None = None, deadline: float |
             if len(legal) > 1:
                 legal.sort(key=lambda c: (c[0] == trump, STRENGTH[c]), reverse=True)
         maximize = seat % teams == team
-        best = -9.0 if maximize else 9.0
+        best = -math.inf if maximize else math.inf
         for card in legal:
             i = hand.index(card)
             hand.pop(i)
@@ -431,23 +444,32 @@ def solve(world: Playout, team: int, first: str | None = None, deadline: float |
                 points[won_by] += pts
                 team_tricks[won_by] += 1
                 undo: list[tuple[int, str, int, bool]] = []
-                meld = melds(won_by, undo) if melds_ok else 0
-                points[won_by] += meld
+                meld = 0
                 done_now = done + 1
+                # in the order ``Playout.play`` ends a deal: five tricks, the knock on the
+                # trick's points, the last trick, and only then the declarations after it
                 if five and done_now == 5 and team_tricks[won_by] == 5:
                     value = 2.0 if won_by == team else -2.0
+                    if margin_weight:
+                        value += margin_weight * margin()
                 elif points[won_by] >= AUS:
-                    g = 2.0 if all(team_tricks[t] == 0 for t in range(teams) if t != won_by) else 1.0
-                    value = g if won_by == team else -g
+                    value = knock(won_by)
                 elif done_now == total:
                     if bonus:
                         points[won_by] += bonus
                     top = max(range(teams), key=lambda t: (points[t], -t))
                     value = 1.0 if top == team else -1.0
+                    if margin_weight:
+                        value += margin_weight * margin()
                     if bonus:
                         points[won_by] -= bonus
                 else:
-                    value = ab(taker, alpha, beta, done_now, None)
+                    meld = melds(won_by, undo) if melds_ok else 0
+                    points[won_by] += meld
+                    if points[won_by] >= AUS:
+                        value = knock(won_by)
+                    else:
+                        value = ab(taker, alpha, beta, done_now, None)
                 if undo:
                     unmeld(undo)
                 points[won_by] -= pts + meld
@@ -473,4 +495,4 @@ def solve(world: Playout, team: int, first: str | None = None, deadline: float |
                 break
         return best
 
-    return ab(world.to_play, -9.0, 9.0, world.tricks_done, first)
+    return ab(world.to_play, -math.inf, math.inf, world.tricks_done, first)

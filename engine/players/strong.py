@@ -29,14 +29,17 @@ the heuristic's unless ``first_trick``; the search can model them, but did not g
    the end of the deal (every seat plays ``pick_play`` with the weights ``playout_params``,
    ``PLAYOUT_PARAMS`` unless given: Aces and bare Tens kept at half the ``heuristic`` level's
    weight, which values the cards' points better: issue 28, third round), once it is empty
-   by the exact alpha-beta result (``sim.solve``). The
-   value is the result in games plus ``margin_weight`` (``MARGIN_WEIGHT``) times the point
-   margin at the end. Issue 28: the margin weighs four times what it did (0.02 a point, a
-   game worth 50 points of margin, instead of 0.005 and 200): most deals end at 101 within
-   seven tricks, one world's win or loss is a coarse, noisy sign of a card's worth, and the
-   margin a finer one of the same thing. Against the old weight (``baseline``) it won 54.8 %
-   of 600 deal pairs, by the margin (49.4 % of deals), and did not gain against
-   ``heuristic`` (``bench/README.md``, "Issue 28");
+   by the exact alpha-beta result (``playout.solve``). The value is the result in games
+   plus ``margin_weight`` (``MARGIN_WEIGHT``) times the point margin at the end. Issue 28:
+   the margin weighs four times what it did (0.02 a point, a game worth 50 points of margin,
+   instead of 0.005 and 200): most deals end at 101 within seven tricks, one world's win or
+   loss is a coarse, noisy sign of a card's worth, and the margin a finer one of the same
+   thing. Against the old weight (``baseline``) it won 54.8 % of 600 deal pairs, by the
+   margin (49.4 % of deals), and did not gain against ``heuristic`` (``bench/README.md``,
+   "Issue 28"). The exact endgame counts the margin too (``endgame_margin``; seventh round:
+   it counted games alone until then, so every card that kept the same result looked alike;
+   beside a seer of the true hands, who solves the endgame exactly, the margin cut the
+   regret of endgame decisions by 0.010–0.020 games a decision, ``bench.endgame_regret``);
 3. repeat until one card is ahead of every other by ``z_stop`` standard errors of the paired
    differences, or, past the soft deadline (``soft`` × budget), until the best two are no
    longer within ``z_soft`` standard errors, or at the latest until the budget's deadline
@@ -119,7 +122,7 @@ class StrongPlayer(Player):
                  first_trick: bool = False, claimed: int = 0,
                  playout_params: Params | dict[str, float] | None = None,
                  infer_partners: bool | None = None, infer_opponents: bool | None = None,
-                 infer_temp: float = 0.0) -> None:
+                 infer_temp: float = 0.0, endgame_margin: float | None = None) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
         self.max_samples = max_samples
         self.min_samples = min_samples
@@ -137,6 +140,7 @@ class StrongPlayer(Player):
         self.infer_partners = infer_partners
         self.infer_opponents = infer_opponents
         self.infer_temp = infer_temp
+        self.endgame_margin = endgame_margin
         self.playout_params = Params.given(playout_params, PLAYOUT_PARAMS)
         self.last_stats: dict[str, object] = {}
 
@@ -420,7 +424,8 @@ class StrongPlayer(Player):
                 raise SearchTimeout
             assert a.card is not None
             if strict:
-                row.append(solve(world, team, a.card, deadline))
+                row.append(solve(world, team, a.card, deadline, self.margin_weight
+                                 if self.endgame_margin is None else self.endgame_margin))
                 continue
             w = world.copy()
             if a.opening is not None:

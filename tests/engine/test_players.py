@@ -341,14 +341,14 @@ def test_sim_follows_the_engine(preset: str, players: int, start: str) -> None:
 def test_solve_matches_brute_force_minimax(rules: Rules) -> None:
     """The alpha-beta endgame equals a plain minimax over every line."""
 
-    def minimax(sim: Playout, team: int) -> float:
+    def minimax(sim: Playout, team: int, margin_weight: float = 0.0) -> float:
         if sim.winner is not None:
-            return sim.games if sim.winner == team else -sim.games
+            return sim.value(team, margin_weight)
         vals = []
         for c in sim.legal():
             nxt = sim.copy()
             nxt.play(c)
-            vals.append(minimax(nxt, team))
+            vals.append(minimax(nxt, team, margin_weight))
         return max(vals) if sim.to_play % sim.teams == team else min(vals)
 
     checked = 0
@@ -368,8 +368,46 @@ def test_solve_matches_brute_force_minimax(rules: Rules) -> None:
             after = sim.copy()
             after.play(c)
             assert solve(sim, team, c) == minimax(after, team)
+            assert solve(sim, team, c, margin_weight=0.02) == pytest.approx(
+                minimax(after, team, 0.02))
         checked += 1
     assert checked >= 5
+
+
+def test_the_exact_endgame_plays_for_points_once_the_result_is_settled() -> None:
+    """Two tricks left, the game lost whatever seat 0 leads: by games alone its two cards are
+    alike, by the margin leading the Ace loses by fewer points; the strong level's endgame
+    counts the margin (issue 28)."""
+    hands = [["H7", "EA"], ["H10", "BA"], ["B10", "E10"], ["SU", "EO"]]
+    left = Counter(c for h in hands for c in h)
+    played = dict(Counter(CANONICAL_PACK) - left)
+    world = Playout(Rules(), 4, "H", hands, [], None, [], 0, [40, 30], [5, 5], [3, 2, 2, 3],
+                    played, [{}, {}, {}, {}], set(), 10)
+    assert solve(world, 0, "H7") == solve(world, 0, "EA") == -1.0
+    seven, ace = (solve(world, 0, c, margin_weight=0.02) for c in ("H7", "EA"))
+    assert ace > seven
+    assert (seven, ace) == (pytest.approx(-1.94), pytest.approx(-1.02))
+
+
+def test_the_strong_level_values_the_endgame_with_the_margin() -> None:
+    """After the talon the search's values are games plus the margin's weight, not games alone
+    (so cards are told apart by fractions of a game)."""
+    from tests.search_positions import strong_positions
+
+    fractions = 0
+    strict = 0
+    for player, view in strong_positions(40, first=0, searched=True):
+        if view.talon:
+            continue
+        strict += 1
+        plan = player.plan(view)
+        assert not isinstance(plan, Action)
+        rows = player.world_values(view, plan.memory, list(plan.candidates), plan.stream, 0, 8)
+        # a world already over values every card alike (its margin included); a world
+        # still played tells the cards apart by more than whole games
+        fractions += any(len(set(row)) > 1 and any(v != round(v) for v in row)
+                         for row in rows)
+    assert strict >= 3 and fractions >= 1
 
 
 def test_sampled_worlds_are_consistent() -> None:

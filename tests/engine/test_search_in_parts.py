@@ -143,7 +143,8 @@ def test_a_world_that_cannot_be_dealt_ends_the_merged_search_where_one_process_s
 def test_timed_parts_each_stop_by_the_rules_scaled_to_their_share_and_every_world_counts(
         ) -> None:
     stops: list[int] = []
-    for player, view in strong_positions(4, first=100, searched=True):
+    # the first of these (seed 131) has a choice clear within a few worlds
+    for player, view in strong_positions(4, first=131, searched=True):
         question = Choose(player, view, budget_ms=60_000, max_samples=64, seed=3)
         split = question.split()
         assert split is not None and not split.exact
