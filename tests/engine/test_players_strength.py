@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -208,3 +209,44 @@ def test_strong_plays_the_best_valued_card_even_when_the_heuristics_is_close_beh
     assert StrongPlayer(0, 4, rules, seed=1).choice(plan, values, 4) == best
     assert StrongPlayer(0, 4, rules, seed=1, z_override=1.0).choice(plan, values, 4) == heuristics
     assert StrongPlayer(0, 4, rules, seed=1, z_override=0.5).choice(plan, values, 4) == best
+
+
+def test_strong_searches_the_first_tricks_replies_and_leaves_its_opening_to_the_heuristic(
+        ) -> None:
+    """Issue 28, seventh round: beside a seer of the true hands, the search's replies to the
+    first trick chose better than the heuristic's (``bench.decision_regret``'s positions, two
+    collections), its Vorhand's opening no better; so a reply with a choice is searched, the
+    Vorhand's first card only with ``first_trick``."""
+    from engine import Deal, seat_view
+    from engine.selfplay import random_action
+
+    rules = Rules()
+    replies = leads = 0
+    for seed in range(30):
+        deal = Deal(Layout.seeded(4, seed), rules)
+        rng = random.Random(seed)
+        played = 0
+        while not deal.over and not deal.tricks and played < 4:
+            seat = deal.to_play
+            assert seat is not None
+            view = seat_view(deal, seat)
+            cards = {a.card for a in view.actions if a.do == "play"}
+            if len(cards) > 1:
+                players = [StrongPlayer(seat, 4, rules, seed=seed, first_trick=first)
+                           for first in (False, True)]
+                replay = Deal(deal.layout, rules)
+                for a in deal.actions:
+                    events = replay.apply(a)
+                    for p in players:
+                        p.observe([e.seen_by(seat) for e in events])
+                plain, searching = (p.plan(view) for p in players)
+                if view.trick.plays:
+                    replies += 1
+                    assert isinstance(plain, Plan) and isinstance(searching, Plan)
+                else:
+                    leads += 1
+                    assert isinstance(plain, Action) and isinstance(searching, Plan)
+            action = random_action(deal, rng)
+            played += action.do == "play"
+            deal.apply(action)
+    assert replies >= 20 and leads >= 5
