@@ -23,7 +23,11 @@ know and how it uses it (worlds, inference, time, when it keeps the heuristic's 
 playouts: a change of the playouts' weights changes the yardstick too.
 
 Run: ``python -m bench.decision_regret [--pairs 100] [--seed 601] [--worlds 48]
-[--budget-ms 300] [--workers 2] [--variants '{}' heuristic '{"z_override": 2}' ...]``.
+[--budget-ms 300] [--workers 2] [--variants '{}' heuristic '{"z_override": 2}' ...]
+[--collect '{"first_trick": true}'] [--tricks 0 1] [--split]``: ``--collect`` gives the
+recording ``strong`` options (``first_trick`` makes it search, and so keep, the Vorhand's first
+card too), ``--tricks`` keeps only the decisions of those tricks (0 is the first), ``--split``
+prints each variant's regret by trick and by place in the trick.
 """
 
 from __future__ import annotations
@@ -112,17 +116,17 @@ def seer_values(rules: Rules, view: View, memory: SeatMemory, candidates: list[A
     return tuple(t / worlds for t in total)
 
 
-def collect_chunk(args: tuple[list[int], int, float, int]) -> list[Position]:
+def collect_chunk(args: tuple[list[int], int, float, int, dict[str, Any]]) -> list[Position]:
     """The positions of ``strong``'s searched decisions in the duplicate deals of ``pairs``."""
-    pairs, seed, budget_ms, worlds = args
+    pairs, seed, budget_ms, worlds, options = args
     rules, n = Rules(), 4
     positions: list[Position] = []
 
     def seat(s: int, k: int, deal: Deal, pseed: int) -> Player:
         if s % 2 != k:
             return make_player("heuristic", s, n, rules, seed=pseed)
-        return RecordingStrong(s, n, rules, deal, worlds, positions, budget_ms=budget_ms,
-                               seed=pseed)
+        return RecordingStrong(s, n, rules, deal, worlds, positions,
+                               **{"budget_ms": budget_ms, "seed": pseed, **options})
 
     for _ in duplicate_deals(pairs, seed, seat, meet=True):
         pass
@@ -161,18 +165,24 @@ def main() -> None:
     ap.add_argument("--budget-ms", type=float, default=300.0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--variants", nargs="+", default=["{}", "heuristic"])
+    ap.add_argument("--collect", default="{}")
+    ap.add_argument("--tricks", type=int, nargs="*")
+    ap.add_argument("--split", action="store_true")
     args = ap.parse_args()
     start = time.perf_counter()
-    chunks = [(list(range(i, min(i + 5, args.pairs))), args.seed, args.budget_ms, args.worlds)
-              for i in range(0, args.pairs, 5)]
+    chunks = [(list(range(i, min(i + 5, args.pairs))), args.seed, args.budget_ms, args.worlds,
+               json.loads(args.collect)) for i in range(0, args.pairs, 5)]
     with ProcessPoolExecutor(args.workers) as pool:
         positions = [p for part in pool.map(collect_chunk, chunks) for p in part]
+    if args.tricks is not None:
+        positions = [p for p in positions if p.view.trick_number in args.tricks]
     print(f"4 players, wuerttemberg, {args.pairs} duplicate pairs against heuristic, seed "
           f"{args.seed}: {len(positions)} searched decisions of strong ({args.budget_ms:g} ms), "
           f"the seer's values over {args.worlds} worlds ({time.perf_counter() - start:.0f} s)")
     size = math.ceil(len(positions) / (4 * args.workers))
     parts = [pickle.dumps(positions[i:i + size]) for i in range(0, len(positions), size)]
     first: list[float] | None = None
+    every: dict[str, list[float]] = {}
     for variant in args.variants:
         start = time.perf_counter()
         with ProcessPoolExecutor(args.workers) as pool:
@@ -180,6 +190,7 @@ def main() -> None:
                                            [(p, variant, args.budget_ms) for p in parts])
                     for r in part]
         regrets = [r for r, _ in rows]
+        every[variant] = regrets
         n = len(rows)
         line = (f"{variant:>40}: regret {sum(regrets) / n:.4f}, the seer's best "
                 f"{100 * sum(b for _, b in rows) / n:.1f} %")
@@ -191,6 +202,18 @@ def main() -> None:
             se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
             line += f", against the first {m:+.4f} ± {se:.4f}"
         print(f"{line}  ({time.perf_counter() - start:.0f} s)", flush=True)
+    if args.split:
+        for name, key in (("trick", lambda p: p.view.trick_number + 1),
+                          ("place in the trick", lambda p: len(p.view.trick.plays) + 1)):
+            groups: dict[int, list[int]] = {}
+            for i, p in enumerate(positions):
+                groups.setdefault(key(p), []).append(i)
+            print(f"by {name}:")
+            for g in sorted(groups):
+                idx = groups[g]
+                cells = ", ".join(f"{v} {sum(every[v][i] for i in idx) / len(idx):.4f}"
+                                  for v in args.variants)
+                print(f"  {g:>2} ({len(idx)} decisions): {cells}")
 
 
 if __name__ == "__main__":
