@@ -140,21 +140,36 @@ def regrets_chunk(args: tuple[bytes, str, float]) -> list[tuple[float, bool]]:
     options = None if variant == "heuristic" else json.loads(variant)
     out = []
     for pos in positions:
-        if options is None:
-            choice = pos.prior
-        else:
-            player = StrongPlayer(pos.seat, pos.view.players, Rules(), seed=pos.seed,
-                                  **{"budget_ms": budget_ms, **options})
-            player.seated = pos.seated
-            rng = random.Random()
-            rng.setstate(pos.rng_state)
-            choice = player.search(pos.view, pos.memory.copy(), list(pos.candidates),
-                                   pos.prior, rng)
-        i = next(k for k, a in enumerate(pos.candidates)
-                 if a.card == choice.card and a.opening == choice.opening)
+        i = chosen(pos, options, budget_ms)
         best = max(pos.values)
         out.append((best - pos.values[i], pos.values[i] == best))
     return out
+
+
+def chosen(pos: Position, options: dict[str, Any] | None, budget_ms: float) -> int:
+    """Which of the position's plays a variant chooses: ``strong`` with ``options`` (timed,
+    from the decision's random state), or the heuristic's card for None."""
+    if options is None:
+        choice = pos.prior
+    else:
+        player = StrongPlayer(pos.seat, pos.view.players, Rules(), seed=pos.seed,
+                              **{"budget_ms": budget_ms, **options})
+        player.seated = pos.seated
+        rng = random.Random()
+        rng.setstate(pos.rng_state)
+        choice = player.search(pos.view, pos.memory.copy(), list(pos.candidates),
+                               pos.prior, rng)
+    return next(k for k, a in enumerate(pos.candidates)
+                if a.card == choice.card and a.opening == choice.opening)
+
+
+def against_first(regrets: list[float], first: list[float]) -> str:
+    """The mean and standard error of the paired differences of two variants' regrets."""
+    n = len(regrets)
+    d = [a - b for a, b in zip(regrets, first, strict=True)]
+    m = sum(d) / n
+    se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
+    return f", against the first {m:+.4f} ± {se:.4f}"
 
 
 def main() -> None:
@@ -197,10 +212,7 @@ def main() -> None:
         if first is None:
             first = regrets
         else:
-            d = [a - b for a, b in zip(regrets, first, strict=True)]
-            m = sum(d) / n
-            se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
-            line += f", against the first {m:+.4f} ± {se:.4f}"
+            line += against_first(regrets, first)
         print(f"{line}  ({time.perf_counter() - start:.0f} s)", flush=True)
     if args.split:
         for name, key in (("trick", lambda p: p.view.trick_number + 1),

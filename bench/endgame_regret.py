@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.ceiling import duplicate_deals
+from bench.decision_regret import Position, against_first, chosen
 from engine import Deal, Layout, Rules
 from engine.actions import Action
 from engine.players import make_player
@@ -48,19 +49,10 @@ from engine.views import View
 
 
 @dataclass(frozen=True)
-class Position:
-    """One decision of ``strong`` after the talon, and the seer's exact value of each play
-    (with the margin, and in games alone)."""
+class EndgamePosition(Position):
+    """A decision of ``strong`` after the talon: ``values`` the seer's exact value of each
+    play with the margin, ``games`` in games alone."""
 
-    seat: int
-    seed: int
-    seated: tuple[str, ...] | None
-    view: View
-    memory: SeatMemory
-    candidates: tuple[Action, ...]
-    prior: Action
-    rng_state: Any
-    values: tuple[float, ...]
     games: tuple[float, ...]
 
 
@@ -69,7 +61,7 @@ class EndgameRecorder(StrongPlayer):
     every position it searches, valued exactly by a seer of ``deal``."""
 
     def __init__(self, seat: int, players: int, rules: Rules, deal: Deal,
-                 positions: list[Position], **options: Any) -> None:
+                 positions: list[EndgamePosition], **options: Any) -> None:
         super().__init__(seat, players, rules, **options)
         self.deal = deal
         self.positions = positions
@@ -87,7 +79,7 @@ class EndgameRecorder(StrongPlayer):
         team = view.seat % view.teams
         values = tuple(_exact(world, team, a, MARGIN_WEIGHT) for a in candidates)
         games = tuple(_exact(world, team, a, 0.0) for a in candidates)
-        self.positions.append(Position(self.seat, self.seed, self.seated, view, memory.copy(),
+        self.positions.append(EndgamePosition(self.seat, self.seed, self.seated, view, memory.copy(),
                                        tuple(candidates), prior, rng.getstate(), values,
                                        games))
         return super().search(view, memory, candidates, prior, rng)
@@ -100,10 +92,10 @@ def _exact(world: Playout, team: int, action: Action, margin_weight: float) -> f
     return solve(world, team, action.card, None, margin_weight)
 
 
-def collect_chunk(args: tuple[list[int], int]) -> list[Position]:
+def collect_chunk(args: tuple[list[int], int]) -> list[EndgamePosition]:
     pairs, seed = args
     rules, n = Rules(), 4
-    positions: list[Position] = []
+    positions: list[EndgamePosition] = []
 
     def seat(s: int, k: int, deal: Deal, pseed: int) -> Player:
         if s % 2 != k:
@@ -118,20 +110,11 @@ def collect_chunk(args: tuple[list[int], int]) -> list[Position]:
 def regrets_chunk(args: tuple[bytes, str]) -> list[tuple[float, float]]:
     """(regret, regret in games alone) of ``variant`` at each position."""
     packed, variant = args
-    positions: list[Position] = pickle.loads(packed)
+    positions: list[EndgamePosition] = pickle.loads(packed)
     options = None if variant == "heuristic" else json.loads(variant)
     out = []
     for pos in positions:
-        if options is None:
-            choice = pos.prior
-        else:
-            player = StrongPlayer(pos.seat, pos.view.players, Rules(), seed=pos.seed, **options)
-            player.seated = pos.seated
-            rng = random.Random()
-            rng.setstate(pos.rng_state)
-            choice = player.search(pos.view, pos.memory.copy(), list(pos.candidates),
-                                   pos.prior, rng)
-        i = next(k for k, a in enumerate(pos.candidates) if a.card == choice.card)
+        i = chosen(pos, options, 300.0)
         out.append((max(pos.values) - pos.values[i], max(pos.games) - pos.games[i]))
     return out
 
@@ -200,10 +183,7 @@ def main() -> None:
         if first is None:
             first = regrets
         else:
-            d = [a - b for a, b in zip(regrets, first, strict=True)]
-            m = sum(d) / n
-            se = math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
-            line += f", against the first {m:+.4f} ± {se:.4f}"
+            line += against_first(regrets, first)
         print(line, flush=True)
     for weight, n, ms in solve_times():
         print(f"the exact search, margin weight {weight:g}: {n} solves at five cards a hand, "
