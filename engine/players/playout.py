@@ -406,10 +406,13 @@ def solve(world: Playout, team: int, first: str | None = None, deadline: float |
     def margin() -> int:
         return points[team] - max(points[t] for t in range(teams) if t != team)
 
+    def scored(games: float) -> float:
+        """A finished line's value: its games, and the margin at its weight."""
+        return games + margin_weight * margin() if margin_weight else games
+
     def knock(won_by: int) -> float:
         g = 2.0 if all(team_tricks[t] == 0 for t in range(teams) if t != won_by) else 1.0
-        value = g if won_by == team else -g
-        return value + margin_weight * margin() if margin_weight else value
+        return scored(g if won_by == team else -g)
 
     def ab(seat: int, alpha: float, beta: float, done: int, only: str | None) -> float:
         if deadline is not None:
@@ -449,18 +452,14 @@ def solve(world: Playout, team: int, first: str | None = None, deadline: float |
                 # in the order ``Playout.play`` ends a deal: five tricks, the knock on the
                 # trick's points, the last trick, and only then the declarations after it
                 if five and done_now == 5 and team_tricks[won_by] == 5:
-                    value = 2.0 if won_by == team else -2.0
-                    if margin_weight:
-                        value += margin_weight * margin()
+                    value = scored(2.0 if won_by == team else -2.0)
                 elif points[won_by] >= AUS:
                     value = knock(won_by)
                 elif done_now == total:
                     if bonus:
                         points[won_by] += bonus
                     top = max(range(teams), key=lambda t: (points[t], -t))
-                    value = 1.0 if top == team else -1.0
-                    if margin_weight:
-                        value += margin_weight * margin()
+                    value = scored(1.0 if top == team else -1.0)
                     if bonus:
                         points[won_by] -= bonus
                 else:
