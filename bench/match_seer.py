@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bench.ceiling import duplicate_deals
-from bench.decision_regret import chosen
+from bench.decision_regret import Position, chosen
 from engine import Deal, Rules
 from engine.actions import Action
 from engine.players import make_player
@@ -55,22 +55,24 @@ from engine.views import View
 
 @dataclass(frozen=True)
 class Branch:
-    """A searched decision as it stood: the deal, every seat's memory, the search's card and
-    what a variant needs to choose again (``bench.decision_regret.chosen``)."""
+    """A searched decision as it stood: the deal, every seat's memory, the search's card, and
+    the decision as a variant chooses it again (``bench.decision_regret``'s ``Position``,
+    without the playout seer's values)."""
 
-    seat: int
     trick: int
     deal: Deal
     memories: tuple[SeatMemory, ...]
     levels: tuple[str, ...]
     search: Action
-    seed: int
-    seated: tuple[str, ...] | None
-    view: View
-    memory: SeatMemory
-    candidates: tuple[Action, ...]
-    prior: Action
-    rng_state: Any
+    position: Position
+
+    @property
+    def seat(self) -> int:
+        return self.position.seat
+
+    @property
+    def prior(self) -> Action:
+        return self.position.prior
 
 
 class BranchingStrong(StrongPlayer):
@@ -91,10 +93,11 @@ class BranchingStrong(StrongPlayer):
         choice = super().search(view, memory, candidates, prior, rng)
         if self.tricks is None or view.trick_number in self.tricks:
             self.branches.append(Branch(
-                self.seat, view.trick_number, copy.deepcopy(self.deal),
+                view.trick_number, copy.deepcopy(self.deal),
                 tuple(p.memory.copy() for p in self.table),
-                tuple(p.level for p in self.table), choice, self.seed, self.seated, view,
-                kept, tuple(candidates), prior, state))
+                tuple(p.level for p in self.table), choice,
+                Position(self.seat, self.seed, self.seated, view, kept, tuple(candidates),
+                         prior, state, ())))
         return choice
 
 
@@ -173,7 +176,7 @@ def value_chunk(args: tuple[list[Branch], int, int, list[str], float]
         row = []
         for variant in variants:
             options = None if variant == "heuristic" else json.loads(variant)
-            card = b.candidates[chosen(b, options, budget_ms)]  # type: ignore[arg-type]
+            card = b.position.candidates[chosen(b.position, options, budget_ms)]
             if card.card == b.search.card and card.opening == b.search.opening:
                 row.append((0.0, 0.0))
                 continue
@@ -225,7 +228,8 @@ def main() -> None:
     if tricks is not None:
         branches = [b for b in branches if b.trick in tricks]
     if args.places:
-        branches = [b for b in branches if len(b.view.trick.plays) + 1 in args.places]
+        branches = [b for b in branches
+                    if len(b.position.view.trick.plays) + 1 in args.places]
     branches = branches[::args.every]
     differ = sum(b.search.card != b.prior.card or b.search.opening != b.prior.opening
                  for b in branches)
