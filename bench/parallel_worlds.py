@@ -13,7 +13,11 @@ idle), alternately, so that both see the same load:
   time;
 - untimed: the coach's Hint (an ``Evaluate`` of every play in ``COACH_WORLDS`` worlds without
   a clock) on the same positions: its wall time whole and split, and that both give the same
-  evaluation.
+  evaluation;
+- the event loop's share of a split search, first: what the pool itself does on the bot's
+  interpreter for each question (pickle it to ask; unpickle it and lay out its plan,
+  ``Question.split``; pickle each part; merge the parts' answers and choose), timed on the
+  same positions with the same calls, the parts' worlds valued in between, untimed.
 
 The thinking processes run at idle priority: on a machine busy with other work they get what
 is left of the cores, so the figures move with the load (printed before and after). This is a
@@ -26,6 +30,7 @@ import argparse
 import asyncio
 import math
 import os
+import pickle
 import statistics
 import time
 from typing import Any
@@ -78,10 +83,46 @@ def line(name: str, values: list[float], unit: str) -> str:
             f"{statistics.median(values):7.1f}  p90 {percentile(values, 90):7.1f}")
 
 
+def loop_share(questions: list[CountedChoose], count: int = 2) -> None:
+    """The pool's own work for a search split in ``count`` parts, step by step as
+    ``ThinkingPool.ask``, ``_share_out``, ``_send_part`` and ``_part_back`` do it."""
+    steps: dict[str, list[float]] = {"ask: pickle the question": [],
+                                     "share out: unpickle, plan": [],
+                                     f"send: pickle {count} parts": [],
+                                     "merge the parts, choose": []}
+    names = list(steps)
+    for q in questions:
+        t0 = time.perf_counter()
+        blob = pickle.dumps(q, protocol=pickle.HIGHEST_PROTOCOL)
+        t1 = time.perf_counter()
+        split = pickle.loads(blob).split()
+        t2 = time.perf_counter()
+        assert split is not None
+        parts = [pickle.dumps(split.part(range(j, split.worlds, count), count),
+                              protocol=pickle.HIGHEST_PROTOCOL) for j in range(count)]
+        t3 = time.perf_counter()
+        answers = [pickle.loads(p).answer() for p in parts]  # a process's work: not timed
+        t4 = time.perf_counter()
+        tally = split.tally()
+        for a in answers:
+            tally.add(a)
+        split.answer(tally)
+        t5 = time.perf_counter()
+        for name, ms in zip(names, (t1 - t0, t2 - t1, t3 - t2, t5 - t4), strict=True):
+            steps[name].append(ms * 1000.0)
+    print(f"the event loop's share of a search split in {count} (the pool's own steps, "
+          f"{len(questions)} decisions):")
+    for name, values in steps.items():
+        values.sort()
+        print(f"  {name:<30} median {statistics.median(values):6.3f} ms  p90 "
+              f"{percentile(values, 90):6.3f}  max {values[-1]:6.3f}")
+
+
 async def run(decisions: int, budget: float, hints: int) -> None:
     questions = searched(decisions, budget)
     print(f"{len(questions)} searched decisions of strong computers, 4 players, {budget:g} ms "
           f"a decision; {load()}")
+    loop_share(questions)
     one, two = ThinkingPool(1), ThinkingPool(2)
     await one.start()
     await two.start()
