@@ -56,11 +56,12 @@ _START_UP_FROZEN = False
 
 def freeze_start_up() -> None:
     """Once a process, when the bot is set up: what is alive then (modules, classes, functions,
-    the wired parts; some 50,000 objects) goes to the collector's permanent generation, so
-    that the full collections while tables are played, which stop the event loop, scan only
-    what came later (``bench/README.md``: the slowest clicks were full collections;
-    ``python -m bench.start_up_gc``). Once: a harness that builds many bots in one process
-    would otherwise keep each one's leftovers for ever."""
+    the wired parts, the tables loaded; some 76,000 objects) goes to the collector's permanent
+    generation, so that the full collections while tables are played, which stop the event
+    loop, scan only what came later (``bench/README.md``: the slowest clicks were full
+    collections; ``python -m bench.start_up_gc``). A frozen object is still freed when nothing
+    refers to it; only a cycle among frozen objects would stay. Once: a harness that builds
+    many bots in one process would otherwise keep each one's leftovers for ever."""
     global _START_UP_FROZEN
     if _START_UP_FROZEN:
         return
