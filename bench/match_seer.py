@@ -16,7 +16,8 @@ play is valued by what it does in the match itself:
    same players (the ``heuristic`` team as it is, the ``strong`` team untimed at
    ``--worlds`` worlds a decision, a new seed each run, the same seeds for both cards): the
    true hands and talon, nothing sampled; a run's value is the deal's result in games plus
-   0.02 a point of margin (``MARGIN_WEIGHT``), as the search and the tournament's pairs count;
+   ``MARGIN_WEIGHT`` a point of margin (0.02 until issue 28's eleventh round, 0.04 since), as
+   the search and the tournament's pairs count;
 3. printed: for each variant the mean over all positions (the same card counts 0) of its
    card's value less the collected search's, with the standard error, in games and in games
    alone, and by trick. Negative: the variant chose worse.
@@ -249,7 +250,7 @@ def main() -> None:
     for j, variant in enumerate(args.variants):
         vs = [row[j][0] for _, row in rows]
         gs = [row[j][1] for _, row in rows]
-        print(f"{variant:>40}: {mean_se(vs)} games a decision (0.02 a point), "
+        print(f"{variant:>40}: {mean_se(vs)} games a decision ({MARGIN_WEIGHT} a point), "
               f"{mean_se(gs)} in games alone, differing at {sum(v != 0 for v in vs)}")
         for t in sorted({t for t, _ in rows}):
             sub = [row[j] for tt, row in rows if tt == t]

@@ -54,7 +54,8 @@ COACH_MARGIN_WEIGHT = 0.005
 """The coach values a world as the strong player does, games first, with the point margin
 weighed at 0.005 a point: a deal won instead of lost counts as 200 card points, so the coach
 teaches winning the deal before padding its margin. The ``strong`` computers weigh the margin
-at 0.02 (issue 28: it wins more duplicate pairs, on margin, not more deals)."""
+eight times as much (``MARGIN_WEIGHT``, issue 28: it wins more duplicate pairs, on margin, not
+more deals; a tie-break a person need not be taught)."""
 WON_INSTEAD_OF_LOST = round(2.0 / (2.0 * COACH_MARGIN_WEIGHT))
 """Card points that a deal won instead of lost counts in the coach's "points at stake"
 (``Evaluation.points`` of two games)."""

@@ -36,12 +36,14 @@ games alone, fewer pairs with the point margin's tie-break, within those pairs' 
    weight, which values the cards' points better: issue 28, third round), once it is empty
    by the exact alpha-beta result (``playout.solve``). The value is the result in games
    plus ``margin_weight`` (``MARGIN_WEIGHT``) times the point margin at the end. Issue 28:
-   the margin weighs four times what it did (0.02 a point, a game worth 50 points of margin,
-   instead of 0.005 and 200): most deals end at 101 within seven tricks, one world's win or
-   loss is a coarse, noisy sign of a card's worth, and the margin a finer one of the same
-   thing. Against the old weight (``baseline``) it won 54.8 % of 600 deal pairs, by the
-   margin (49.4 % of deals), and did not gain against ``heuristic`` (``bench/README.md``,
-   "Issue 28"). The exact endgame counts the margin too (``endgame_margin``; seventh round:
+   the margin weighs eight times what it did (0.04 a point, a game worth 25 points of
+   margin, instead of 0.005 and 200): most deals end at 101 within seven tricks, one world's
+   win or loss is a coarse, noisy sign of a card's worth, and the margin a finer one of the
+   same thing. At 0.02 (the first round) it won 54.8 % of 600 deal pairs against the old
+   weight (``baseline``), by the margin (49.4 % of deals); 0.04 (the eleventh round) won
+   about 2 points more pairs against ``heuristic`` and 3 more against ``baseline`` than 0.02
+   on the same deals, all in the pairs of equal games the margin decides, and no fewer deals
+   (``bench/README.md``, "Issue 28"). The exact endgame counts the margin too (``endgame_margin``; seventh round:
    it counted games alone until then, so every card that kept the same result looked alike;
    beside a seer of the true hands, who solves the endgame exactly, the margin cut the
    regret of endgame decisions by 0.010–0.020 games a decision, ``bench.endgame_regret``);
@@ -86,8 +88,9 @@ from .memory import PlayRecord, SeatMemory
 from .playout import Playout, SearchTimeout, solve
 from .sample import sample_world
 
-MARGIN_WEIGHT = 0.02
-"""A point of margin at the end of a world, in games (issue 28; before it 0.005)."""
+MARGIN_WEIGHT = 0.04
+"""A point of margin at the end of a world, in games (issue 28: 0.005 before it, 0.02 from its
+first round to its tenth)."""
 
 PLAYOUT_PARAMS = Params(ace=2.0, ten_top=2.0)
 """The heuristic's weights in the search's playouts: an Ace and a Ten whose Aces are gone kept
@@ -509,7 +512,7 @@ class Evaluation:
         """A difference of values in card points changing sides: the margin's weight undone
         and halved (a card moving from the other team to one's own moves the margin twice).
         The search's own exchange rate: one game more in the result counts as
-        ``1 / (2 * margin_weight)`` such points (25 at the default weight of 0.02; winning
+        ``1 / (2 * margin_weight)`` such points (12.5 at the default weight of 0.04; winning
         instead of losing a deal: twice that)."""
         return value / (2.0 * self.margin_weight)
 
