@@ -3,8 +3,8 @@
 ``bench.decision_regret`` values plays with playouts, also in the few positions after the talon,
 where the search itself solves exactly: there it cannot judge the search. Here only those
 positions count, and the seer is exact: with every hand known and nothing left to draw, the
-exact alpha-beta result (``playout.solve``, games plus ``MARGIN_WEIGHT`` a point of margin, as the search
-values a world) is the true value of each play, all four seats playing perfectly.
+exact alpha-beta result (``playout.solve``, games plus ``MARGIN_WEIGHT`` a point of margin, as
+the search values a world) is the true value of each play, all four seats playing perfectly.
 
 1. positions: the tournament's duplicate deals (4 players, ``wuerttemberg``), a ``strong`` team
    against ``heuristic``; the strong seats play the heuristic's card while the talon lasts (so
