@@ -275,6 +275,7 @@ async def test_a_restart_resumes_the_deal_where_the_person_stopped(world: World)
     play_id = play_of(message)
     version = world.svc.daily._plays[play_id].version
     hand = Counter(cards_in_text(message.content))
+    _, before = await stored(world, day)
     await world.restart()
     world.svc.daily.samples = SAMPLES
     again = await open_daily(world, "alice")
@@ -285,8 +286,12 @@ async def test_a_restart_resumes_the_deal_where_the_person_stopped(world: World)
     card = playable(current(world, "alice", message))[0]
     await click(world, "alice", current(world, "alice", message), card)
     assert world.svc.daily._plays[play_id].version > version
+    # the same play went on: no play was made or lost, and the click's card was stored in it
     _, plays = await stored(world, day)
-    assert [p["number"] for p in plays] == [1]
+    assert [p["id"] for p in plays] == [p["id"] for p in before]
+    kept = {p["id"]: p["actions"] for p in before}
+    now = next(p["actions"] for p in plays if p["id"] == play_id)
+    assert now[:len(kept[play_id])] == kept[play_id] and len(now) > len(kept[play_id])
 
 
 async def test_bad_days_are_refused_privately_and_nothing_is_made(world: World) -> None:
