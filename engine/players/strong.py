@@ -41,10 +41,10 @@ games alone, fewer pairs with the point margin's tie-break, within those pairs' 
    win or loss is a coarse, noisy sign of a card's worth, and the margin a finer one of the
    same thing. At 0.02 (the first round) it won 54.8 % of 600 deal pairs against the old
    weight (``baseline``), by the margin (49.4 % of deals); 0.04 (the eleventh round) won
-   about 2 points more pairs than 0.02 on the same deals, against ``heuristic`` (69.6 % of
-   2,100 pairs of twelve seeds) and against ``baseline`` (56.5 % of 1,200 against 54.8 %), all
-   in the pairs of equal games the margin decides, and no fewer deals (``bench/README.md``,
-   "Issue 28"). The exact endgame counts the margin too (``endgame_margin``; seventh round:
+   about 2 points more pairs than 0.02 on the same deals, against ``heuristic`` (69.5 % of
+   2,700 pairs of sixteen seeds) and against ``baseline`` (56.5 % of 1,200 against 54.8 %), all
+   in the pairs of equal games the margin decides, and no fewer deals; 0.06 and 0.08 measured
+   no better (``bench/README.md``, "Issue 28"). The exact endgame counts the margin too (``endgame_margin``; seventh round:
    it counted games alone until then, so every card that kept the same result looked alike;
    beside a seer of the true hands, who solves the endgame exactly, the margin cut the
    regret of endgame decisions by 0.010–0.020 games a decision, ``bench.endgame_regret``);
