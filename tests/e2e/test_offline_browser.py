@@ -162,7 +162,13 @@ class Page:
 
     async def _click(self, js: str) -> None:
         for _ in range(3):
-            await self.br.wait_for(js)
+            try:
+                await self.br.wait_for(js, 20)
+            except TimeoutError:
+                # say what the page showed instead: a button missing (wrong language, wrong
+                # step) reads differently from one that came late on a loaded machine
+                raise AssertionError(f"no such button after 20 s: {js}\nthe page showed:\n"
+                                     + "\n".join(await self.messages())) from None
             before = await self.last_request()
             await self.br.click(js)
             if await self.finished(before) is not None:
