@@ -44,10 +44,11 @@ games alone, fewer pairs with the point margin's tie-break, within those pairs' 
    about 2 points more pairs than 0.02 on the same deals, against ``heuristic`` (69.5 % of
    2,700 pairs of sixteen seeds) and against ``baseline`` (56.5 % of 1,200 against 54.8 %), all
    in the pairs of equal games the margin decides, and no fewer deals; 0.06 and 0.08 measured
-   no better (``bench/README.md``, "Issue 28"). The exact endgame counts the margin too (``endgame_margin``; seventh round:
-   it counted games alone until then, so every card that kept the same result looked alike;
-   beside a seer of the true hands, who solves the endgame exactly, the margin cut the
-   regret of endgame decisions by 0.010–0.020 games a decision, ``bench.endgame_regret``);
+   no better (``bench/README.md``, "Issue 28"). The exact endgame counts the margin too
+   (``endgame_margin``; seventh round: it counted games alone until then, so every card that
+   kept the same result looked alike; beside a seer of the true hands, who solves the
+   endgame exactly, the margin cut the regret of endgame decisions by 0.010–0.020 games a
+   decision, ``bench.endgame_regret``);
 3. repeat until one card is ahead of every other by ``z_stop`` standard errors of the paired
    differences, or, past the soft deadline (``soft`` × budget), until the best two are no
    longer within ``z_soft`` standard errors, or at the latest until the budget's deadline
