@@ -28,8 +28,10 @@ games alone, fewer pairs with the point margin's tie-break, within those pairs' 
    So it is off (``infer_eps`` 0.1 read until the sixth round). Options, off too: a model
    that allows near misses (``infer_temp``), the old way of reading by team whatever sits
    there (``infer_partners``, ``infer_opponents``), a prior that hands keep high cards and
-   throw low ones (``prior``), and dealing again a world where another seat could claim now
-   and did not (``claimed`` tries). Three times the time gained nothing;
+   throw low ones (``prior``; fourteenth round: 69.35 % of 2,400 deal pairs against
+   ``heuristic`` where the default won 69.5 % of the same deals), and dealing again a world
+   where another seat could claim now and did not (``claimed`` tries). Three times the time
+   gained nothing;
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
    the end of the deal (every seat plays ``pick_play`` with the weights ``playout_params``,
    ``PLAYOUT_PARAMS`` unless given: Aces and bare Tens kept at half the ``heuristic`` level's
