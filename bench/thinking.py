@@ -2,6 +2,7 @@
 
     python -m bench.thinking [--part pool,compare,tables] [--workers N] [--budget MS]
                              [--decisions 300] [--rounds 3] [--deals 2] [--tables 5,10,20,40,80]
+                             [--priorities low]
 
 - ``pool``: strong decisions a second the pool delivers on this machine. The positions are
   every decision of a strong computer in deals played by heuristic players (each seat's
@@ -13,7 +14,8 @@
   clicks a second, ``--deals`` deals a table, ``--computer heuristic`` against ``--computer
   strong``, alternated ``--rounds`` times (each run a fresh ``bench/bot.py`` process): the
   people's click-to-answer p99 and the ratio strong / heuristic (goal: within 2x), with each
-  run's slowest click and what happened during it.
+  run's slowest click and what happened during it. With ``--priorities low,idle`` the strong
+  runs are made at each ``THINKING_PRIORITY`` in turn, in the same rounds.
 - ``tables``: tables of one person and three strong computers, each person clicking about
   every four seconds (``--rate`` = tables / 4), at ``--tables`` sizes: the people's p99, and
   how the computers' searches fared (shrunk budgets, the heuristic past the deadline). The
@@ -113,16 +115,21 @@ async def pool_part(workers: int, budget: float, decisions: int) -> None:
 
 
 def bench_bot(tables: int, computer: str, rate: float, budget: float, workers: int,
-              deals: int) -> dict:
+              deals: int, priority: str | None = None) -> dict:
     """One ``bench/bot.py`` run (its own process): its figures, and its slowest click."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "figures.json"
         env = dict(os.environ, COMPUTER_BUDGET_MS=str(int(budget)),
                    COMPUTER_WORKERS=str(workers))
-        run = subprocess.run([sys.executable, str(HERE / "bot.py"), "--tables", str(tables),
+        if priority is not None:
+            env["THINKING_PRIORITY"] = priority
+        # as a module from the project's folder: run as a script, ``bench/bot.py`` would be
+        # the ``bot`` it imports
+        run = subprocess.run([sys.executable, "-m", "bench.bot", "--tables", str(tables),
                               "--humans", "1", "--computer", computer, "--rate", f"{rate:g}",
                               "--deals", str(deals), "--json", str(out)],
-                             check=True, env=env, stdout=subprocess.PIPE, text=True)
+                             check=True, env=env, stdout=subprocess.PIPE, text=True,
+                             cwd=HERE.parent)
         figures: dict = json.loads(out.read_text())
         figures["slowest"] = next((x for x in run.stdout.splitlines()
                                    if x.startswith("slow click")), "")
@@ -137,19 +144,26 @@ def line(f: dict) -> str:
             f"{f['slowest']}")
 
 
-def compare_part(rounds: int, budget: float, workers: int, deals: int) -> None:
-    p99: dict[str, list[float]] = {"heuristic": [], "strong": []}
-    ratios = []
+def compare_part(rounds: int, budget: float, workers: int, deals: int,
+                 priorities: list[str] | None = None) -> None:
+    kinds: list[tuple[str, str | None]] = [("heuristic", None)]
+    kinds += [("strong", p) for p in priorities] if priorities else [("strong", None)]
+    p99: dict[str, list[float]] = {}
+    ratios: dict[str, list[float]] = {}
     for _ in range(rounds):
-        for level in ("heuristic", "strong"):
-            f = bench_bot(20, level, 5, budget, workers, deals)
-            p99[level].append(f["p99"])
-            print("compare: " + line(f), flush=True)
-        ratios.append(p99["strong"][-1] / p99["heuristic"][-1])
-    h, s = statistics.median(p99["heuristic"]), statistics.median(p99["strong"])
-    print(f"compare: people's p99, median of {rounds} runs each: heuristic {h:.1f} ms, strong "
-          f"{s:.1f} ms: strong / heuristic = {s / h:.2f}; per round "
-          + ", ".join(f"{r:.2f}" for r in ratios) + " (goal: within 2)")
+        for level, priority in kinds:
+            name = level if priority is None else f"{level} ({priority})"
+            f = bench_bot(20, level, 5, budget, workers, deals, priority)
+            p99.setdefault(name, []).append(f["p99"])
+            print(f"compare: {name}: " + line(f), flush=True)
+            if level == "strong":
+                ratios.setdefault(name, []).append(f["p99"] / p99["heuristic"][-1])
+    h = statistics.median(p99["heuristic"])
+    for name, rs in ratios.items():
+        s = statistics.median(p99[name])
+        print(f"compare: people's p99, median of {rounds} runs each: heuristic {h:.1f} ms, "
+              f"{name} {s:.1f} ms: strong / heuristic = {s / h:.2f}; per round "
+              + ", ".join(f"{r:.2f}" for r in rs) + " (goal: within 2)")
 
 
 def tables_part(sizes: list[int], budget: float, workers: int, deals: int) -> None:
@@ -174,13 +188,17 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2,
                         help="deals per table in the bench/bot.py runs (more clicks: a steadier p99)")
     parser.add_argument("--tables", default="5,10,20,40,80")
+    parser.add_argument("--priorities", default=None,
+                        help="THINKING_PRIORITY values for the strong runs of --part compare "
+                             "(default: the setting's)")
     args = parser.parse_args()
     parts = args.part.split(",")
     print(f"thinking bench: {args.workers} processes, budget {args.budget:g} ms; {load()}")
     if "pool" in parts:
         asyncio.run(pool_part(args.workers, args.budget, args.decisions))
     if "compare" in parts:
-        compare_part(args.rounds, args.budget, args.workers, args.deals)
+        compare_part(args.rounds, args.budget, args.workers, args.deals,
+                     args.priorities.split(",") if args.priorities else None)
     if "tables" in parts:
         tables_part([int(x) for x in args.tables.split(",")], args.budget, args.workers,
                     args.deals)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Literal
 
 from dotenv import dotenv_values
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
@@ -16,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .thinking import default_workers
 
 ENV_VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
-                 "COMPUTER_BUDGET_MS", "COMPUTER_WORKERS", "SHARD_COUNT", "SHARD_IDS")
+                 "COMPUTER_BUDGET_MS", "COMPUTER_WORKERS", "THINKING_PRIORITY", "SHARD_COUNT",
+                 "SHARD_IDS")
 
 
 class Settings(BaseModel):
@@ -45,6 +47,11 @@ class Settings(BaseModel):
     computer_workers: int = Field(default_factory=default_workers, ge=1, le=256)
     """Processes that think for the computers and the coach (``bot.thinking``); default: the
     cores less one for the event loop, at least one."""
+    thinking_priority: Literal["low", "idle"] = "low"
+    """``low``: the thinking processes at niceness 19, giving way to the bot's own process and
+    keeping a small share of a core other programs keep busy (a Hint comes in seconds on a
+    saturated host); ``idle``: at idle priority too (Linux ``SCHED_IDLE``), giving way to every
+    other program, at the price of Hints that wait for a free core."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -126,6 +133,13 @@ class Settings(BaseModel):
     @classmethod
     def _blank_workers_is_default(cls, value: object) -> object:
         return default_workers() if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("thinking_priority", mode="before")
+    @classmethod
+    def _blank_priority_is_low(cls, value: object) -> object:
+        if isinstance(value, str):
+            return value.strip().lower() or "low"
+        return value
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -74,7 +74,7 @@ class TableChanges:
                  computer_budget_ms: int | None = None, seed: int | None = None,
                  closed_kept: int = CLOSED_KEPT,
                  shards: tuple[int, tuple[int, ...]] | None = None,
-                 computer_workers: int | None = None) -> None:
+                 computer_workers: int | None = None, thinking_idle: bool = False) -> None:
         self.db = storage
         self.shards = shards
         """``(shard_count, shard_ids)`` of this process: it recovers, times and drives only
@@ -84,8 +84,9 @@ class TableChanges:
         """Awaited with each committed outcome, in commit order per table, after the table's
         lock is released (it may call the service again, also for the same table)."""
         self.computer_budget_ms = computer_budget_ms
-        self.thinking = ThinkingPool(computer_workers or default_workers())
-        """The processes every search runs in (``GameService.open`` starts them)."""
+        self.thinking = ThinkingPool(computer_workers or default_workers(), idle=thinking_idle)
+        """The processes every search runs in (``GameService.open`` starts them); at idle
+        priority with ``thinking_idle`` (``THINKING_PRIORITY=idle``)."""
         self.rng = random.Random(seed) if seed is not None else None
         """With a seed, the deals' secrets and the computers' seeds are drawn from it."""
         self.tables = TableRegistry(closed_kept)

@@ -56,11 +56,12 @@ class GameService:
                  computer_budget_ms: int | None = None, seed: int | None = None,
                  closed_kept: int = CLOSED_KEPT,
                  shards: tuple[int, tuple[int, ...]] | None = None,
-                 computer_workers: int | None = None, daily_samples: int = SAMPLES) -> None:
+                 computer_workers: int | None = None, daily_samples: int = SAMPLES,
+                 thinking_idle: bool = False) -> None:
         self.core = TableChanges(storage, clock=clock, on_outcome=on_outcome,
                                  computer_budget_ms=computer_budget_ms, seed=seed,
                                  closed_kept=closed_kept, shards=shards,
-                                 computer_workers=computer_workers)
+                                 computer_workers=computer_workers, thinking_idle=thinking_idle)
         self.dealing = Dealing(self.core)
         self.computers = ComputerTurns(self.core, self.dealing)
         self.settings = Settings(storage, clock)

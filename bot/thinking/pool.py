@@ -194,6 +194,10 @@ class ThinkingPool:
     grace_ms: float = GRACE_MS
     block: int = BLOCK
     """Worlds a process is given at a time of a split search without a clock."""
+    idle: bool = False
+    """The processes at idle priority (``SCHED_IDLE``, Linux), not only at niceness 19: they
+    then give way to every other program too, and a Hint waits long on a busy host
+    (``bot.thinking.worker``)."""
     stats: ThinkingStats = field(default_factory=ThinkingStats)
 
     def __post_init__(self) -> None:
@@ -560,7 +564,7 @@ class ThinkingPool:
             return
         context = _context(self.method)
         parent, child = context.Pipe()
-        process = context.Process(target=serve, args=(child,), name="gaigel-thinking",
+        process = context.Process(target=serve, args=(child, self.idle), name="gaigel-thinking",
                                   daemon=True)
         try:
             await _apart(process.start)

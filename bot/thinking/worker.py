@@ -16,20 +16,25 @@ from typing import Any
 import engine.players.questions  # noqa: F401  (imported before the first question: warm)
 
 NICENESS = 19
-"""Thinking yields a core to any other work that wants it, the bot's own first (and on Linux
-the process runs at idle priority, ``SCHED_IDLE``): on a machine that has a core to spare a
-search runs at full speed; on a busy one it samples fewer worlds within its budget, and
-people's clicks do not wait for it."""
+"""Thinking yields a core to the bot's own process whenever that wants it: on a machine that
+has a core to spare a search runs at full speed; on a busy one it samples fewer worlds within
+its budget, and people's clicks do not wait for it. At niceness 19 a search still gets a
+small share (about 1/70) of a core that other programs keep busy, so a Hint comes in seconds
+on a saturated host; at idle priority too (``idle``, ``SCHED_IDLE`` on Linux) it gets almost
+none: beside two busy programs on two cores a Hint took 24 s (median; at most 59 s) at idle
+priority, 7.7 s (at most 12.5 s) at niceness 19 alone (``bench/hint.py --busy 2``)."""
 
 
-def serve(conn: Any) -> None:
+def serve(conn: Any, idle: bool = False) -> None:
     """Answer ``(job, budget_ms, pickled question)`` messages on ``conn`` with ``(job, True,
-    answer)`` or ``(job, False, what went wrong)``; ``None`` or a closed pipe ends the loop."""
+    answer)`` or ``(job, False, what went wrong)``; ``None`` or a closed pipe ends the loop.
+    ``idle``: run at idle priority (Linux), only on a core nothing else wants."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the bot's to handle, not ours
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
-    with contextlib.suppress(AttributeError, OSError):  # Linux: run only on an idle core
-        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    if idle:
+        with contextlib.suppress(AttributeError, OSError):  # Linux only
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     conn.send(("ready", os.getpid()))
     while True:
         try:

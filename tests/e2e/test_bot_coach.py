@@ -114,7 +114,7 @@ async def test_people_who_follow_every_hint_see_none_of_those_plays_named_in_the
     it says; after the deal each one's Review names none of their plays, and says what the
     points at stake mean when it names any."""
     # the same for Hint and Review, and quick enough for a loaded machine, where the thinking
-    # process (at idle priority) gets little of the CPU
+    # process (at niceness 19) gets little of the CPU
     monkeypatch.setattr(coach, "COACH_WORLDS", 24)
     await beginner_table(world)
     given = record_hints(world)

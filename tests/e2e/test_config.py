@@ -73,6 +73,30 @@ async def test_the_computers_think_in_as_many_processes_as_the_setting_says(
     assert not [p for p in multiprocessing.active_children() if p.name == "gaigel-thinking"]
 
 
+
+@pytest.mark.skipif(not hasattr(os, "sched_getscheduler"), reason="Linux scheduling classes")
+async def test_the_thinking_processes_give_way_as_the_priority_setting_says(
+        tmp_path: Path) -> None:
+    """``low`` (the default, and a blank value): niceness 19, the normal scheduling class, so
+    a Hint keeps a share of a busy host's cores; ``idle``: idle priority too."""
+    assert load_settings(None, environ={}).thinking_priority == "low"
+    assert load_settings(None, environ={"THINKING_PRIORITY": " "}).thinking_priority == "low"
+    assert load_settings(None, environ={"THINKING_PRIORITY": "IDLE"}).thinking_priority == "idle"
+    with pytest.raises(SettingsError, match="THINKING_PRIORITY"):
+        load_settings(None, environ={"THINKING_PRIORITY": "fast"})
+    for priority, policy in (("low", os.SCHED_OTHER), ("idle", os.SCHED_IDLE)):
+        bot = build_bot(Settings(database_path=str(tmp_path / f"{priority}.sqlite3"),
+                                 computer_workers=1, thinking_priority=priority))
+        await bot.setup_hook()
+        try:
+            svc = bot.service
+            assert svc is not None
+            [pid] = svc.thinking.pids
+            assert os.sched_getscheduler(pid) == policy, priority
+            assert os.getpriority(os.PRIO_PROCESS, pid) == 19
+        finally:
+            await bot.close_service()
+
 def test_database_url_wins_over_the_path_and_a_bad_one_is_named(tmp_path: Path) -> None:
     settings = load_settings(None, environ={"DATABASE_PATH": "a.sqlite3"})
     assert settings.database == "a.sqlite3" and settings.sqlite_file == "a.sqlite3"
