@@ -212,10 +212,15 @@ class Lobby:
         c.away, c.missed = False, 0
 
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None,
-                           chair: int | None = None) -> PublicState:
-        """The host seats a computer player (first free chair, or ``chair``)."""
+                           chair: int | None = None,
+                           expected_version: int | None = None) -> PublicState:
+        """The host seats a computer player (first free chair, or ``chair``). Refused
+        (``table_moved``) when ``expected_version`` is not the table's: the second click of a
+        double-click on "Add computer" seats no second computer."""
         async with self.core.change(table_id) as change:
             t = change.table
+            if expected_version is not None and expected_version != t.version:
+                raise ServiceError("table_moved")
             need_host_before_start(t, user_id)
             level = level or t.options.level
             if level not in levels():

@@ -186,9 +186,11 @@ class GameService:
         return await self.lobby.play_again(table_id, user_id)
 
     async def add_computer(self, table_id: int, user_id: int, level: str | None = None,
-                           chair: int | None = None) -> PublicState:
-        """The host seats a computer player (first free chair, or ``chair``)."""
-        return await self.lobby.add_computer(table_id, user_id, level, chair)
+                           chair: int | None = None,
+                           expected_version: int | None = None) -> PublicState:
+        """The host seats a computer player (first free chair, or ``chair``); refused
+        (``table_moved``) when the table is no longer at ``expected_version`` (a button's)."""
+        return await self.lobby.add_computer(table_id, user_id, level, chair, expected_version)
 
     async def leave(self, table_id: int, user_id: int) -> list[Committed]:
         """Leave a table: the chair is freed before the start, later a computer takes it."""

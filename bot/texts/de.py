@@ -746,6 +746,7 @@ ERRORS: dict[str, str] = {
     "table_closed": "Dieser Tisch ist geschlossen.",
     "old_table_message": "Diese Tischnachricht ist veraltet: Der Tisch geht in seiner neuesten Nachricht weiter, unten im Kanal.",
     "stale": "Deine Karten haben sich geändert; schau nochmal.",
+    "table_moved": "Der Tisch hat sich seit deinem Klick geändert (schon einmal geklickt?); schau ihn dir nochmal an.",
     "not_away": "Du bist nicht als abwesend markiert.",
     "bad_option": "Diese Einstellung ist ungültig: {detail}",
     "unknown_level": "Unbekannte Computerstufe {level!r}.",

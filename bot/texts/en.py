@@ -699,6 +699,7 @@ SERVICE_ERRORS: dict[str, str] = {
     "table_closed": "This table is closed.",
     "old_table_message": "This table message is out of date: the table goes on in its newest message, further down the channel.",
     "stale": "Your hand changed; look again.",
+    "table_moved": "The table changed since you clicked (a click already counted?); look at it again.",
     "not_away": "You are not marked away.",
     "bad_option": "That option is not valid: {detail}",
     "unknown_level": "Unknown computer level {level!r}.",

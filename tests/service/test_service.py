@@ -999,3 +999,34 @@ async def test_a_finished_deal_is_read_back_by_its_place_only_once_it_is_over(
         assert refused.value.code == "bad_action"
     finally:
         await svc.close()
+
+
+async def test_a_double_click_on_add_computer_seats_one_computer(db_url: str) -> None:
+    """Both clicks of a double-click come from one rendering of the table message and carry
+    its version: the first seats a computer, the second is refused (``table_moved``, in the
+    host's language) and changes nothing, in memory or in the database."""
+    svc = await open_service(db_url)
+    try:
+        tid = (await svc.create_table(1, 100, ALICE, "Alice", players=4)).table_id
+        version = svc.public_state(tid).version
+        first, second = await asyncio.gather(
+            svc.add_computer(tid, ALICE, expected_version=version),
+            svc.add_computer(tid, ALICE, expected_version=version), return_exceptions=True)
+        assert not isinstance(first, BaseException)
+        assert isinstance(second, ServiceError) and second.code == "table_moved"
+        assert refusal_text("en", second) == (
+            "The table changed since you clicked (a click already counted?); look at it again.")
+        assert refusal_text("de", second).startswith("Der Tisch hat sich seit deinem Klick")
+        state = svc.public_state(tid)
+        assert [s.computer for s in state.seats] == [False, True, False, False]
+        assert state.version == version + 1
+        # the button as rendered now seats the next one
+        await svc.add_computer(tid, ALICE, expected_version=state.version)
+        assert [s.computer for s in svc.public_state(tid).seats] == [False, True, True, False]
+    finally:
+        await svc.close()
+    svc = await open_service(db_url)  # what was committed: two computers, not three
+    try:
+        assert [s.computer for s in svc.public_state(tid).seats] == [False, True, True, False]
+    finally:
+        await svc.close()

@@ -42,7 +42,7 @@ class LobbyHandlers(HandlerBase):
         if not await self.current_message(req, click.act):
             await req.answer(refusal(req.lang, "old_table_message"))
             return
-        await guard(req, self._table_click(req, click.act))
+        await guard(req, self._table_click(req, click.act, click.version))
 
     async def current_message(self, req: Request, act: str) -> bool:
         """Whether a table button was clicked on the table's current message (or on the knock
@@ -55,7 +55,7 @@ class LobbyHandlers(HandlerBase):
         kept = await self.svc.shown_messages(state.table_id)
         return any(m.kind == "ceremony" and m.message_id == clicked for m in kept)
 
-    async def _table_click(self, req: Request, act: str) -> None:
+    async def _table_click(self, req: Request, act: str, version: int) -> None:
         state, lang, uid = req.table, req.lang, req.user_id
         table_id = state.table_id
         what = table_act(act)
@@ -79,7 +79,8 @@ class LobbyHandlers(HandlerBase):
         elif act == "leave":
             reply = await self.leave_table(req)
         elif act == "add":
-            after = await self.svc.add_computer(table_id, uid)
+            # the button's version: a double-click seats one computer, not two
+            after = await self.svc.add_computer(table_id, uid, expected_version=version)
             reply = self.added_text(state, after, lang)
         elif act == "back":
             await self.svc.back(table_id, uid)
