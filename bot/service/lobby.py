@@ -219,9 +219,9 @@ class Lobby:
         double-click on "Add computer" seats no second computer."""
         async with self.core.change(table_id) as change:
             t = change.table
+            need_host_before_start(t, user_id)
             if expected_version is not None and expected_version != t.version:
                 raise ServiceError("table_moved")
-            need_host_before_start(t, user_id)
             level = level or t.options.level
             if level not in levels():
                 raise ServiceError("unknown_level", level=level)

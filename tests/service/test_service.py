@@ -1020,6 +1020,9 @@ async def test_a_double_click_on_add_computer_seats_one_computer(db_url: str) ->
         state = svc.public_state(tid)
         assert [s.computer for s in state.seats] == [False, True, False, False]
         assert state.version == version + 1
+        # someone else's old button is told why it cannot act, not that the table moved
+        with pytest.raises(ServiceError, match="not_host"):
+            await svc.add_computer(tid, BOB, expected_version=version)
         # the button as rendered now seats the next one
         await svc.add_computer(tid, ALICE, expected_version=state.version)
         assert [s.computer for s in svc.public_state(tid).seats] == [False, True, True, False]
