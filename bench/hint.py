@@ -6,15 +6,25 @@ Prints the median and the 95th percentile.
 ``--busy N`` starts N programs that keep a core busy each (at normal priority, as another
 program on a shared host would) for the whole run; ``--priorities low,idle`` measures the
 thinking processes at each ``THINKING_PRIORITY`` in turn, ``--rounds`` times alternated, in
-the same run.
+the same run. ``--tables 0,20`` plays that many other tables of one person and three
+``strong`` computers in the same service meanwhile, alternated, so that the Hints wait beside
+the computers' searches for the thinking processes (issue 27's load: each of those people
+plays a random legal card about every ``--think`` seconds, 4 by default).
 
-Run: ``python -m bench.hint [--hints 200] [--busy 0] [--priorities low] [--rounds 1]``.
+The figures are of the Hints with a choice of plays (a search each); Hints that need none (a
+claim due, the only card allowed) are counted apart. The people at the measured table play a
+random legal card after each Hint, and the claims the Hint names.
+
+Run: ``python -m bench.hint [--hints 200] [--busy 0] [--priorities low] [--rounds 1]
+[--tables 0,20] [--think 4]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import itertools
 import multiprocessing
 import os
 import random
@@ -36,13 +46,51 @@ def busy() -> None:
         pass
 
 
-async def run(hints: int, idle: bool = False) -> list[float]:
+async def computers_table(svc: GameService, n: int, stop: asyncio.Event,
+                          played: list[int], think: float) -> None:
+    """One person and three strong computers, deal after deal, until ``stop``."""
+    rng = random.Random(100 + n)
+    person, channel = 1000 + n, 10_000 + n
+    while not stop.is_set():
+        state = await svc.create_table(1, channel, person, f"q{n}", players=4, turn_timer=0)
+        tid = state.table_id
+        for _ in range(3):
+            await svc.add_computer(tid, person, "strong")
+        await svc.start(tid, person)
+        while svc.public_state(tid).status == "playing" and not stop.is_set():
+            view, version = svc.hand_view(tid, person)
+            # cards only: a knock is always allowed (a wrong one loses double), and the
+            # partner (a computer) knocks for the team when it has 101
+            plays = [a for a in view.actions if a.do == "play"]
+            if not plays:  # the computers' claims still to come
+                await asyncio.sleep(0.01)
+                continue
+            play = rng.choice(plays)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(stop.wait(), rng.uniform(0.5, 1.5) * think)
+            await svc.act(tid, person, play.do, card=play.card, opening=play.opening,
+                          expected_version=version)
+            played[0] += 1
+        if svc.public_state(tid).status != "over":
+            await svc.end(tid, person)
+        channel += 100
+
+
+async def run(hints: int, idle: bool = False, tables: int = 0,
+              think: float = 4.0) -> tuple[list[float], list[str]]:
     budget = load_settings().computer_budget_ms
     times: list[float] = []
+    """The Hints with a choice of plays: each is a search in the thinking processes."""
+    quick = 0
+    """The Hints answered without a search: a claim due, or the only card allowed."""
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         svc = await GameService.open(str(Path(tmp) / "hint.sqlite3"), seed=3,
                                      computer_budget_ms=budget, thinking_idle=idle)
+        stop, played = asyncio.Event(), [0]
+        load = [asyncio.create_task(computers_table(svc, n, stop, played, think))
+                for n in range(tables)]
+        await asyncio.sleep(think if tables else 0.0)
         try:
             channel = 100
             while len(times) < hints:
@@ -55,19 +103,41 @@ async def run(hints: int, idle: bool = False) -> list[float]:
                 while svc.public_state(tid).status == "playing" and len(times) < hints:
                     who = next(s.user_id for s in svc.public_state(tid).seats if s.to_play)
                     assert who is not None
-                    start = time.perf_counter()
-                    await svc.hint(tid, who)
-                    times.append(time.perf_counter() - start)
                     view, version = svc.hand_view(tid, who)
-                    play = rng.choice([a for a in view.actions if a.do == "play"])
+                    plays = [a for a in view.actions if a.do == "play"]
+                    start = time.perf_counter()
+                    hint = await svc.hint(tid, who)
+                    took = time.perf_counter() - start
+                    if hint.action.do != "play":
+                        # a claim due (knock, marriage, exchange): made as the coach says,
+                        # so that the deal goes on as people's deals do; no search behind it
+                        quick += 1
+                        a = hint.action
+                        await svc.act(tid, who, a.do, suit=a.suit, double=a.double,
+                                      against=a.against, expected_version=version)
+                        continue
+                    if len(plays) == 1:
+                        quick += 1
+                    else:
+                        times.append(took)
+                    play = rng.choice(plays)
                     await svc.act(tid, who, "play", card=play.card, opening=play.opening,
                                   expected_version=version)
                 if svc.public_state(tid).status != "playing":
                     await svc.end(tid, PEOPLE[0])
                 channel += 1
         finally:
+            stop.set()
+            for failed in await asyncio.gather(*load, return_exceptions=True):
+                if failed is not None:
+                    print(f"  a table of computers stopped: {failed!r}", flush=True)
+            thinking = svc.thinking.stats
             await svc.close()
-    return times
+    notes = [f"  {quick} other Hints answered without a search (a claim due, one card)"]
+    if tables:
+        notes.append(f"  the other tables: {played[0]} people's plays answered by the "
+                     f"computers' turns; {thinking}")
+    return times, notes
 
 
 def main() -> None:
@@ -76,20 +146,29 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=0)
     parser.add_argument("--priorities", default="low")
     parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--think", type=float, default=4.0,
+                        help="seconds between the other tables' people's plays (mean)")
+    parser.add_argument("--tables", default="0",
+                        help="other tables of strong computers, a list to alternate: 0,20")
     args = parser.parse_args()
     hogs = [multiprocessing.Process(target=busy, daemon=True) for _ in range(args.busy)]
     for hog in hogs:
         hog.start()
     try:
         for _ in range(args.rounds):
-            for priority in args.priorities.split(","):
-                times = sorted(asyncio.run(run(args.hints, idle=priority == "idle")))
+            for priority, tables in itertools.product(args.priorities.split(","),
+                                                      map(int, args.tables.split(","))):
+                times, notes = asyncio.run(run(args.hints, idle=priority == "idle",
+                                               tables=tables, think=args.think))
+                times.sort()
                 p95 = times[int(0.95 * (len(times) - 1))]
                 one, _, _ = os.getloadavg()
-                print(f"{priority}: hints {len(times)}; at most {COACH_WORLDS} worlds a search, "
-                      f"no clock; {args.busy} busy programs beside, load {one:.1f}: median "
+                print(f"{priority}: hints with a search {len(times)}; at most {COACH_WORLDS} worlds a search, "
+                      f"no clock; {args.busy} busy programs and {tables} tables of strong "
+                      f"computers beside, load {one:.1f}: median "
                       f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
                       f"max {times[-1] * 1000:.0f} ms", flush=True)
+                print("\n".join(notes), flush=True)
     finally:
         for hog in hogs:
             hog.kill()
