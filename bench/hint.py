@@ -4,7 +4,7 @@ every card in at most ``COACH_WORLDS`` worlds (so that the Review finds the same
 Prints the median and the 95th percentile.
 
 ``--busy N`` starts N programs that keep a core busy each (at normal priority, as another
-program on a shared host would) for the whole run; ``--priorities low,idle`` measures the
+program on a shared host would) for the whole run; ``--priorities normal,low,idle`` measures the
 thinking processes at each ``THINKING_PRIORITY`` in turn, ``--rounds`` times alternated, in
 the same run. ``--tables 0,20`` plays that many other tables of one person and three
 ``strong`` computers in the same service meanwhile, alternated, so that the Hints wait beside
@@ -32,10 +32,12 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import cast, get_args
 
 from bot.config import load_settings
 from bot.service import GameService
 from bot.service.coach import COACH_WORLDS
+from bot.thinking import ThinkingPriority
 
 PEOPLE = (11, 12, 13, 14)
 
@@ -76,7 +78,7 @@ async def computers_table(svc: GameService, n: int, stop: asyncio.Event,
         channel += 100
 
 
-async def run(hints: int, idle: bool = False, tables: int = 0,
+async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
               think: float = 4.0) -> tuple[list[float], list[str]]:
     budget = load_settings().computer_budget_ms
     times: list[float] = []
@@ -86,7 +88,8 @@ async def run(hints: int, idle: bool = False, tables: int = 0,
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         svc = await GameService.open(str(Path(tmp) / "hint.sqlite3"), seed=3,
-                                     computer_budget_ms=budget, thinking_idle=idle)
+                                     computer_budget_ms=budget,
+                                     thinking_priority=priority)
         stop, played = asyncio.Event(), [0]
         load = [asyncio.create_task(computers_table(svc, n, stop, played, think))
                 for n in range(tables)]
@@ -151,20 +154,22 @@ def main() -> None:
     parser.add_argument("--tables", default="0",
                         help="other tables of strong computers, a list to alternate: 0,20")
     args = parser.parse_args()
+    priorities = [cast(ThinkingPriority, p) for p in args.priorities.split(",")]
+    if not set(priorities) <= set(get_args(ThinkingPriority)):
+        parser.error(f"--priorities: each of {', '.join(get_args(ThinkingPriority))}")
     hogs = [multiprocessing.Process(target=busy, daemon=True) for _ in range(args.busy)]
     for hog in hogs:
         hog.start()
     try:
         for _ in range(args.rounds):
-            for priority, tables in itertools.product(args.priorities.split(","),
+            for priority, tables in itertools.product(priorities,
                                                       map(int, args.tables.split(","))):
-                times, notes = asyncio.run(run(args.hints, idle=priority == "idle",
-                                               tables=tables, think=args.think))
+                times, notes = asyncio.run(run(args.hints, priority, tables, args.think))
                 times.sort()
                 p95 = times[int(0.95 * (len(times) - 1))]
                 one, _, _ = os.getloadavg()
-                print(f"{priority}: hints with a search {len(times)}; at most {COACH_WORLDS} worlds a search, "
-                      f"no clock; {args.busy} busy programs and {tables} tables of strong "
+                print(f"{priority}: hints with a search {len(times)}; at most {COACH_WORLDS} "
+                      f"worlds a search, no clock; {args.busy} busy programs and {tables} tables of strong "
                       f"computers beside, load {one:.1f}: median "
                       f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
                       f"max {times[-1] * 1000:.0f} ms", flush=True)

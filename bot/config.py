@@ -47,11 +47,12 @@ class Settings(BaseModel):
     computer_workers: int = Field(default_factory=default_workers, ge=1, le=256)
     """Processes that think for the computers and the coach (``bot.thinking``); default: the
     cores less one for the event loop, at least one."""
-    thinking_priority: Literal["low", "idle"] = "low"
+    thinking_priority: Literal["normal", "low", "idle"] = "low"
     """``low``: the thinking processes at niceness 19, giving way to the bot's own process and
     keeping a small share of a core other programs keep busy (a Hint comes in seconds on a
     saturated host); ``idle``: at idle priority too (Linux ``SCHED_IDLE``), giving way to every
-    other program, at the price of Hints that wait for a free core."""
+    other program, at the price of Hints that wait for a free core; ``normal``: the bot's own
+    priority, an equal share beside other programs (``bot.thinking.worker``)."""
 
     @field_validator("discord_token", mode="before")
     @classmethod

@@ -23,7 +23,7 @@ from engine.fair import new_server_seed, seed_from_int
 
 from ..storage import queries as q
 from ..storage.db import StaleVersion, Statement, Storage
-from ..thinking import ThinkingPool, default_workers
+from ..thinking import ThinkingPool, ThinkingPriority, default_workers
 from .computer import Computer, make_computer
 from .errors import NoTable, NotHost, NotStarted, ServiceError, StaleTable
 from .hydrate import build_table
@@ -74,7 +74,8 @@ class TableChanges:
                  computer_budget_ms: int | None = None, seed: int | None = None,
                  closed_kept: int = CLOSED_KEPT,
                  shards: tuple[int, tuple[int, ...]] | None = None,
-                 computer_workers: int | None = None, thinking_idle: bool = False) -> None:
+                 computer_workers: int | None = None,
+                 thinking_priority: ThinkingPriority = "low") -> None:
         self.db = storage
         self.shards = shards
         """``(shard_count, shard_ids)`` of this process: it recovers, times and drives only
@@ -84,9 +85,10 @@ class TableChanges:
         """Awaited with each committed outcome, in commit order per table, after the table's
         lock is released (it may call the service again, also for the same table)."""
         self.computer_budget_ms = computer_budget_ms
-        self.thinking = ThinkingPool(computer_workers or default_workers(), idle=thinking_idle)
-        """The processes every search runs in (``GameService.open`` starts them); at idle
-        priority with ``thinking_idle`` (``THINKING_PRIORITY=idle``)."""
+        self.thinking = ThinkingPool(computer_workers or default_workers(),
+                                     priority=thinking_priority)
+        """The processes every search runs in (``GameService.open`` starts them), at
+        ``thinking_priority`` (``THINKING_PRIORITY``)."""
         self.rng = random.Random(seed) if seed is not None else None
         """With a seed, the deals' secrets and the computers' seeds are drawn from it."""
         self.tables = TableRegistry(closed_kept)

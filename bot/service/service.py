@@ -27,7 +27,7 @@ from engine import View
 
 from ..storage import open_storage
 from ..storage.db import Storage
-from ..thinking import ThinkingPool
+from ..thinking import ThinkingPool, ThinkingPriority
 from .coach import Hint, Review, ReviewCache, hint_for, review_for
 from .computer import levels
 from .computer_seats import ComputerTurns
@@ -57,11 +57,12 @@ class GameService:
                  closed_kept: int = CLOSED_KEPT,
                  shards: tuple[int, tuple[int, ...]] | None = None,
                  computer_workers: int | None = None, daily_samples: int = SAMPLES,
-                 thinking_idle: bool = False) -> None:
+                 thinking_priority: ThinkingPriority = "low") -> None:
         self.core = TableChanges(storage, clock=clock, on_outcome=on_outcome,
                                  computer_budget_ms=computer_budget_ms, seed=seed,
                                  closed_kept=closed_kept, shards=shards,
-                                 computer_workers=computer_workers, thinking_idle=thinking_idle)
+                                 computer_workers=computer_workers,
+                                 thinking_priority=thinking_priority)
         self.dealing = Dealing(self.core)
         self.computers = ComputerTurns(self.core, self.dealing)
         self.settings = Settings(storage, clock)

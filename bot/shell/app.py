@@ -118,7 +118,7 @@ class GaigelBot(discord.Client):
         if self.service is None:
             options = {"computer_budget_ms": self.settings.computer_budget_ms,
                        "computer_workers": self.settings.computer_workers,
-                       "thinking_idle": self.settings.thinking_priority == "idle",
+                       "thinking_priority": self.settings.thinking_priority,
                        "shards": self.settings.shards, **self.service_options}
             self.service = await GameService.open(
                 self.settings.database, clock=now, on_outcome=self.on_outcome, **options)

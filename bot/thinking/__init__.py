@@ -10,6 +10,7 @@ from .pool import (
     ThinkingStats,
     default_workers,
 )
+from .worker import ThinkingPriority
 
-__all__ = ["GRACE_MS", "ThinkingClosed", "ThinkingError", "ThinkingPool", "ThinkingStats",
-           "default_workers"]
+__all__ = ["GRACE_MS", "ThinkingClosed", "ThinkingError", "ThinkingPool", "ThinkingPriority",
+           "ThinkingStats", "default_workers"]

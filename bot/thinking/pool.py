@@ -62,7 +62,7 @@ from typing import Any
 from engine.players.questions import NoFallback, Question, Split
 from engine.players.strong import Part, Tally
 
-from .worker import serve
+from .worker import ThinkingPriority, serve
 
 log = logging.getLogger("bot.thinking")
 
@@ -194,10 +194,9 @@ class ThinkingPool:
     grace_ms: float = GRACE_MS
     block: int = BLOCK
     """Worlds a process is given at a time of a split search without a clock."""
-    idle: bool = False
-    """The processes at idle priority (``SCHED_IDLE``, Linux), not only at niceness 19: they
-    then give way to every other program too, and a Hint waits long on a busy host
-    (``bot.thinking.worker``)."""
+    priority: ThinkingPriority = "low"
+    """How the processes share a busy machine (``bot.thinking.worker.ThinkingPriority``):
+    niceness 19 (``low``), idle priority too (``idle``), or the bot's own (``normal``)."""
     stats: ThinkingStats = field(default_factory=ThinkingStats)
 
     def __post_init__(self) -> None:
@@ -564,7 +563,7 @@ class ThinkingPool:
             return
         context = _context(self.method)
         parent, child = context.Pipe()
-        process = context.Process(target=serve, args=(child, self.idle), name="gaigel-thinking",
+        process = context.Process(target=serve, args=(child, self.priority), name="gaigel-thinking",
                                   daemon=True)
         try:
             await _apart(process.start)

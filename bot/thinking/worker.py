@@ -11,28 +11,39 @@ import contextlib
 import os
 import pickle
 import signal
-from typing import Any
+from typing import Any, Literal
 
 import engine.players.questions  # noqa: F401  (imported before the first question: warm)
 
+ThinkingPriority = Literal["normal", "low", "idle"]
+"""How the thinking processes share a busy machine (``THINKING_PRIORITY``):
+
+- ``low`` (the default): niceness 19. Thinking yields a core to the bot's own process
+  whenever that wants it: on a machine that has a core to spare a search runs at full speed;
+  on a busy one it samples fewer worlds within its budget, and people's clicks do not wait
+  for it. A search still gets a small share (about 1/70) of a core that other programs keep
+  busy, so a Hint comes in seconds on a saturated host;
+- ``idle``: niceness 19 and idle priority (``SCHED_IDLE`` on Linux): it gets almost none of
+  such a core. Beside two busy programs on two cores a Hint took 24 s (median; at most 59 s)
+  at ``idle``, 7.7 s (at most 12.5 s) at ``low`` (``bench/hint.py --busy 2``);
+- ``normal``: the bot's own priority. Thinking takes its equal share of a core other programs
+  keep busy (Hints stay quick), and competes with the bot's process for one as well: for a
+  host whose other programs should wait for the game, and for the tests, which must not fail
+  because the machine running them is busy with other work."""
+
 NICENESS = 19
-"""Thinking yields a core to the bot's own process whenever that wants it: on a machine that
-has a core to spare a search runs at full speed; on a busy one it samples fewer worlds within
-its budget, and people's clicks do not wait for it. At niceness 19 a search still gets a
-small share (about 1/70) of a core that other programs keep busy, so a Hint comes in seconds
-on a saturated host; at idle priority too (``idle``, ``SCHED_IDLE`` on Linux) it gets almost
-none: beside two busy programs on two cores a Hint took 24 s (median; at most 59 s) at idle
-priority, 7.7 s (at most 12.5 s) at niceness 19 alone (``bench/hint.py --busy 2``)."""
+"""The niceness of ``low`` and ``idle``."""
 
 
-def serve(conn: Any, idle: bool = False) -> None:
+def serve(conn: Any, priority: ThinkingPriority = "low") -> None:
     """Answer ``(job, budget_ms, pickled question)`` messages on ``conn`` with ``(job, True,
     answer)`` or ``(job, False, what went wrong)``; ``None`` or a closed pipe ends the loop.
-    ``idle``: run at idle priority (Linux), only on a core nothing else wants."""
+    ``priority``: see ``ThinkingPriority``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the bot's to handle, not ours
-    with contextlib.suppress(OSError):
-        os.nice(NICENESS)
-    if idle:
+    if priority != "normal":
+        with contextlib.suppress(OSError):
+            os.nice(NICENESS)
+    if priority == "idle":
         with contextlib.suppress(AttributeError, OSError):  # Linux only
             os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     conn.send(("ready", os.getpid()))

@@ -78,13 +78,18 @@ async def test_the_computers_think_in_as_many_processes_as_the_setting_says(
 async def test_the_thinking_processes_give_way_as_the_priority_setting_says(
         tmp_path: Path) -> None:
     """``low`` (the default, and a blank value): niceness 19, the normal scheduling class, so
-    a Hint keeps a share of a busy host's cores; ``idle``: idle priority too."""
+    a Hint keeps a share of a busy host's cores; ``idle``: idle priority too; ``normal``: the
+    bot's own niceness and class."""
     assert load_settings(None, environ={}).thinking_priority == "low"
     assert load_settings(None, environ={"THINKING_PRIORITY": " "}).thinking_priority == "low"
     assert load_settings(None, environ={"THINKING_PRIORITY": "IDLE"}).thinking_priority == "idle"
+    assert load_settings(None, environ={"THINKING_PRIORITY": "Normal"}
+                         ).thinking_priority == "normal"
     with pytest.raises(SettingsError, match="THINKING_PRIORITY"):
         load_settings(None, environ={"THINKING_PRIORITY": "fast"})
-    for priority, policy in (("low", os.SCHED_OTHER), ("idle", os.SCHED_IDLE)):
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    for priority, policy, niceness in (("low", os.SCHED_OTHER, 19), ("idle", os.SCHED_IDLE, 19),
+                                       ("normal", os.SCHED_OTHER, own)):
         bot = build_bot(Settings(database_path=str(tmp_path / f"{priority}.sqlite3"),
                                  computer_workers=1, thinking_priority=priority))
         await bot.setup_hook()
@@ -93,7 +98,7 @@ async def test_the_thinking_processes_give_way_as_the_priority_setting_says(
             assert svc is not None
             [pid] = svc.thinking.pids
             assert os.sched_getscheduler(pid) == policy, priority
-            assert os.getpriority(os.PRIO_PROCESS, pid) == 19
+            assert os.getpriority(os.PRIO_PROCESS, pid) == niceness, priority
         finally:
             await bot.close_service()
 
