@@ -63,8 +63,8 @@ def tireless(player: StrongPlayer) -> StrongPlayer:
     return other
 
 
-def die_at_once(conn: Any) -> None:
-    """A thinking process that ends before it is ready."""
+def die_at_once(conn: Any, priority: str = "low") -> None:
+    """A thinking process that ends before it is ready (called as ``serve`` is)."""
     os._exit(3)
 
 
@@ -116,8 +116,10 @@ def position(seed: int = 1) -> tuple[StrongPlayer, View]:
 
 @asynccontextmanager
 async def thinking_pool(processes: int, **options: Any) -> AsyncIterator[ThinkingPool]:
-    """A started pool of ``processes`` thinking processes, closed at the end."""
-    pool = ThinkingPool(processes, **options)
+    """A started pool of ``processes`` thinking processes, closed at the end; at the bot's own
+    priority unless told (as ``tests/conftest.py`` says why: beside busy programs, the timed
+    split searches at niceness 19 got no world back before their deadline)."""
+    pool = ThinkingPool(processes, **{"priority": "normal", **options})
     await pool.start()
     try:
         yield pool
