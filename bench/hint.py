@@ -169,8 +169,8 @@ def main() -> None:
                 p95 = times[int(0.95 * (len(times) - 1))]
                 one, _, _ = os.getloadavg()
                 print(f"{priority}: hints with a search {len(times)}; at most {COACH_WORLDS} "
-                      f"worlds a search, no clock; {args.busy} busy programs and {tables} tables of strong "
-                      f"computers beside, load {one:.1f}: median "
+                      f"worlds a search, no clock; {args.busy} busy programs and {tables} "
+                      f"tables of strong computers beside, load {one:.1f}: median "
                       f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
                       f"max {times[-1] * 1000:.0f} ms", flush=True)
                 print("\n".join(notes), flush=True)

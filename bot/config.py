@@ -9,12 +9,11 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
 
 from dotenv import dotenv_values
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from .thinking import default_workers
+from .thinking import ThinkingPriority, default_workers
 
 ENV_VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
                  "COMPUTER_BUDGET_MS", "COMPUTER_WORKERS", "THINKING_PRIORITY", "SHARD_COUNT",
@@ -47,7 +46,7 @@ class Settings(BaseModel):
     computer_workers: int = Field(default_factory=default_workers, ge=1, le=256)
     """Processes that think for the computers and the coach (``bot.thinking``); default: the
     cores less one for the event loop, at least one."""
-    thinking_priority: Literal["normal", "low", "idle"] = "low"
+    thinking_priority: ThinkingPriority = "low"
     """``low``: the thinking processes at niceness 19, giving way to the bot's own process and
     keeping a small share of a core other programs keep busy (a Hint comes in seconds on a
     saturated host); ``idle``: at idle priority too (Linux ``SCHED_IDLE``), giving way to every
