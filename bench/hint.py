@@ -9,14 +9,16 @@ thinking processes at each ``THINKING_PRIORITY`` in turn, ``--rounds`` times alt
 the same run. ``--tables 0,20`` plays that many other tables of one person and three
 ``strong`` computers in the same service meanwhile, alternated, so that the Hints wait beside
 the computers' searches for the thinking processes (issue 27's load: each of those people
-plays a random legal card about every ``--think`` seconds, 4 by default).
+plays a random legal card about every ``--think`` seconds, 4 by default; their clicks' times
+are printed too). ``--coach 1,0`` alternates the coach's own processes (``COACH_WORKERS``: 1,
+the default, a process of its own at the bot's priority; 0, the computers' processes).
 
 The figures are of the Hints with a choice of plays (a search each); Hints that need none (a
 claim due, the only card allowed) are counted apart. The people at the measured table play a
 random legal card after each Hint, and the claims the Hint names.
 
 Run: ``python -m bench.hint [--hints 200] [--busy 0] [--priorities low] [--rounds 1]
-[--tables 0,20] [--think 4]``.
+[--tables 0,20] [--think 4] [--coach 1]``.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ def busy() -> None:
 
 
 async def computers_table(svc: GameService, n: int, stop: asyncio.Event,
-                          played: list[int], think: float) -> None:
+                          clicks: list[float], think: float) -> None:
     """One person and three strong computers, deal after deal, until ``stop``."""
     rng = random.Random(100 + n)
     person, channel = 1000 + n, 10_000 + n
@@ -70,16 +72,18 @@ async def computers_table(svc: GameService, n: int, stop: asyncio.Event,
             play = rng.choice(plays)
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(stop.wait(), rng.uniform(0.5, 1.5) * think)
+            start = time.perf_counter()  # as the shell does: committed, answered, and
             await svc.act(tid, person, play.do, card=play.card, opening=play.opening,
-                          expected_version=version)
-            played[0] += 1
+                          expected_version=version, run_computers=False)
+            clicks.append(time.perf_counter() - start)
+            await svc.advance(tid)  # then the computers' turns, while nobody waits
         if svc.public_state(tid).status != "over":
             await svc.end(tid, person)
         channel += 100
 
 
 async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
-              think: float = 4.0) -> tuple[list[float], list[str]]:
+              think: float = 4.0, coach: int = 1) -> tuple[list[float], list[str]]:
     budget = load_settings().computer_budget_ms
     times: list[float] = []
     """The Hints with a choice of plays: each is a search in the thinking processes."""
@@ -89,9 +93,9 @@ async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
     with tempfile.TemporaryDirectory() as tmp:
         svc = await GameService.open(str(Path(tmp) / "hint.sqlite3"), seed=3,
                                      computer_budget_ms=budget,
-                                     thinking_priority=priority)
-        stop, played = asyncio.Event(), [0]
-        load = [asyncio.create_task(computers_table(svc, n, stop, played, think))
+                                     thinking_priority=priority, coach_workers=coach)
+        stop, clicks = asyncio.Event(), list[float]()
+        load = [asyncio.create_task(computers_table(svc, n, stop, clicks, think))
                 for n in range(tables)]
         await asyncio.sleep(think if tables else 0.0)
         try:
@@ -138,8 +142,11 @@ async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
             await svc.close()
     notes = [f"  {quick} other Hints answered without a search (a claim due, one card)"]
     if tables:
-        notes.append(f"  the other tables: {played[0]} people's plays answered by the "
-                     f"computers' turns; {thinking}")
+        clicks.sort()
+        notes.append(f"  the other tables: {len(clicks)} people's plays, each answered once "
+                     f"committed: median {statistics.median(clicks) * 1000:.1f} ms, p99 "
+                     f"{clicks[int(0.99 * (len(clicks) - 1))] * 1000:.1f} ms; the computers' "
+                     f"{thinking}")
     return times, notes
 
 
@@ -153,6 +160,8 @@ def main() -> None:
                         help="seconds between the other tables' people's plays (mean)")
     parser.add_argument("--tables", default="0",
                         help="other tables of strong computers, a list to alternate: 0,20")
+    parser.add_argument("--coach", default="1",
+                        help="the coach's own processes (COACH_WORKERS), a list: 1,0")
     args = parser.parse_args()
     priorities = [cast(ThinkingPriority, p) for p in args.priorities.split(",")]
     if not set(priorities) <= set(get_args(ThinkingPriority)):
@@ -162,13 +171,14 @@ def main() -> None:
         hog.start()
     try:
         for _ in range(args.rounds):
-            for priority, tables in itertools.product(priorities,
-                                                      map(int, args.tables.split(","))):
-                times, notes = asyncio.run(run(args.hints, priority, tables, args.think))
+            for priority, tables, coach in itertools.product(
+                    priorities, map(int, args.tables.split(",")), map(int, args.coach.split(","))):
+                times, notes = asyncio.run(run(args.hints, priority, tables, args.think, coach))
                 times.sort()
                 p95 = times[int(0.95 * (len(times) - 1))]
                 one, _, _ = os.getloadavg()
-                print(f"{priority}: hints with a search {len(times)}; at most {COACH_WORLDS} "
+                print(f"{priority}, coach's processes {coach}: hints with a search "
+                      f"{len(times)}; at most {COACH_WORLDS} "
                       f"worlds a search, no clock; {args.busy} busy programs and {tables} "
                       f"tables of strong computers beside, load {one:.1f}: median "
                       f"{statistics.median(times) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "

@@ -13,11 +13,12 @@ from pathlib import Path
 from dotenv import dotenv_values
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .service.coach import COACH_WORKERS
 from .thinking import ThinkingPriority, default_workers
 
 ENV_VARIABLES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "DEV_GUILD_ID", "LOG_LEVEL",
-                 "COMPUTER_BUDGET_MS", "COMPUTER_WORKERS", "THINKING_PRIORITY", "SHARD_COUNT",
-                 "SHARD_IDS")
+                 "COMPUTER_BUDGET_MS", "COMPUTER_WORKERS", "THINKING_PRIORITY", "COACH_WORKERS",
+                 "SHARD_COUNT", "SHARD_IDS")
 
 
 class Settings(BaseModel):
@@ -44,14 +45,19 @@ class Settings(BaseModel):
     """Thinking time per decision of a ``strong`` computer (the search's deadline): more is
     a little stronger and slower; the other levels answer at once."""
     computer_workers: int = Field(default_factory=default_workers, ge=1, le=256)
-    """Processes that think for the computers and the coach (``bot.thinking``); default: the
-    cores less one for the event loop, at least one."""
+    """Processes that think for the computers (``bot.thinking``); default: the cores less one
+    for the event loop, at least one."""
     thinking_priority: ThinkingPriority = "low"
-    """``low``: the thinking processes at niceness 19, giving way to the bot's own process and
-    keeping a small share of a core other programs keep busy (a Hint comes in seconds on a
-    saturated host); ``idle``: at idle priority too (Linux ``SCHED_IDLE``), giving way to every
-    other program, at the price of Hints that wait for a free core; ``normal``: the bot's own
-    priority, an equal share beside other programs (``bot.thinking.worker``)."""
+    """``low``: the computers' thinking processes at niceness 19, giving way to the bot's own
+    process and keeping a small share of a core other programs keep busy; ``idle``: at idle
+    priority too (Linux ``SCHED_IDLE``), giving way to every other program; ``normal``: the
+    bot's own priority, an equal share beside other programs (``bot.thinking.worker``). A
+    computer's search has a deadline: given way, it values fewer worlds, it does not wait."""
+    coach_workers: int = Field(default=COACH_WORKERS, ge=0, le=64)
+    """Processes of the coach's own (the Hint and the Review at beginner tables, which a
+    person waits for, with no deadline): at the bot's own priority, started at the first Hint,
+    so that a Hint never queues behind the computers' searches nor waits seconds on a busy
+    host; 0: the coach asks the computers' processes, at ``thinking_priority``."""
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -133,6 +139,11 @@ class Settings(BaseModel):
     @classmethod
     def _blank_workers_is_default(cls, value: object) -> object:
         return default_workers() if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("coach_workers", mode="before")
+    @classmethod
+    def _blank_coach_is_default(cls, value: object) -> object:
+        return COACH_WORKERS if isinstance(value, str) and not value.strip() else value
 
     @field_validator("thinking_priority", mode="before")
     @classmethod

@@ -9,8 +9,6 @@ from pathlib import Path
 import pytest
 from pg import INSTALL_HINT, PostgresServer, find_bindir
 
-from bot.service import GameService
-
 # Fixtures of the bot tests (simcord_bot, world): tests/world.py.
 pytest_plugins = ("world",)
 
@@ -30,24 +28,12 @@ def _fail_on_discord_errors(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def _thinking_at_the_bots_own_priority(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bots the tests build from the environment, and the services they open directly,
-    think at the bot's own priority (``THINKING_PRIORITY=normal``): a test must not fail or
-    crawl because other programs keep the machine busy. At the default niceness 19, beside
-    two programs keeping both cores busy, the simcord tests of the coach timed out waiting
-    for a Hint, and the service's test of 24 coached deals took some 25 minutes. The setting
-    itself is tested with each value (``tests/e2e/test_config.py``)."""
-    monkeypatch.setenv("THINKING_PRIORITY", "normal")
-    defaults = GameService.__init__.__kwdefaults__
-    assert defaults is not None and defaults["thinking_priority"] == "low"
-    monkeypatch.setitem(defaults, "thinking_priority", "normal")
-
-
-@pytest.fixture(autouse=True)
 def _no_thinking_process_left() -> Iterator[None]:
-    """Fail any test that leaves a thinking process running (a service it did not close)."""
+    """Fail any test that leaves a thinking process running, the computers' or the coach's (a
+    service it did not close)."""
     yield
-    left = [p.pid for p in multiprocessing.active_children() if p.name == "gaigel-thinking"]
+    left = [p.pid for p in multiprocessing.active_children()
+            if p.name in ("gaigel-thinking", "gaigel-coach")]
     if left:
         pytest.fail(f"thinking processes left running: {left}", pytrace=False)
 

@@ -13,8 +13,10 @@ The Review names a play only when the best card's lead over the person's is clea
 sampling's noise: the paired mean lead over the same worlds is more than ``REVIEW_Z`` standard
 errors and worth at least ``REVIEW_MIN_POINTS`` card points (``clearly_worse``).
 
-Every search runs in the thinking processes (``bot.thinking``), one at a time per table and
-per person; Hints asked again on the same position share one search."""
+Every search runs in the coach's own thinking process (``GameService.coaching``: at the bot's
+own priority, apart from the computers' processes, which give way on a busy host and are
+often all busy at tables of strong computers), one at a time per table and per person; Hints
+asked again on the same position share one search."""
 
 from __future__ import annotations
 
@@ -39,6 +41,10 @@ from .errors import Refused, ServiceError
 from .table import LiveTable
 from .views import seated
 
+COACH_WORKERS = 1
+"""Processes of the coach's own (``GameService.coaching``): a Hint is one search of some
+100 ms that a person waits for, asked at most once a turn (asked again on the same position it
+shares the search under way), so one process serves many tables."""
 COACH_WORLDS = 128
 """Worlds sampled per position at most (fewer once one card is ahead of every other by the
 strong player's ``z_stop`` standard errors). About 1 ms a world on this machine: a Hint's search

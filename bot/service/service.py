@@ -28,7 +28,7 @@ from engine import View
 from ..storage import open_storage
 from ..storage.db import Storage
 from ..thinking import ThinkingPool, ThinkingPriority
-from .coach import Hint, Review, ReviewCache, hint_for, review_for
+from .coach import COACH_WORKERS, Hint, Review, ReviewCache, hint_for, review_for
 from .computer import levels
 from .computer_seats import ComputerTurns
 from .core import CommittedCallback, TableChanges
@@ -57,7 +57,8 @@ class GameService:
                  closed_kept: int = CLOSED_KEPT,
                  shards: tuple[int, tuple[int, ...]] | None = None,
                  computer_workers: int | None = None, daily_samples: int = SAMPLES,
-                 thinking_priority: ThinkingPriority = "low") -> None:
+                 thinking_priority: ThinkingPriority = "low",
+                 coach_workers: int = COACH_WORKERS) -> None:
         self.core = TableChanges(storage, clock=clock, on_outcome=on_outcome,
                                  computer_budget_ms=computer_budget_ms, seed=seed,
                                  closed_kept=closed_kept, shards=shards,
@@ -72,6 +73,12 @@ class GameService:
         self.messages = KeptMessages(storage, self.core.tables, shards)
         self.reviews = ReviewCache()
         """The coach's reviews of finished deals, by (table, deal, seat)."""
+        self.coaching = (ThinkingPool(coach_workers, priority="normal", name="gaigel-coach")
+                         if coach_workers else self.core.thinking)
+        """The processes of the coach's searches, the Hint and the Review, which a person waits
+        for: ``coach_workers`` of their own (``COACH_WORKERS``), at the bot's own priority and
+        started at the first Hint, so that a Hint neither queues behind the computers'
+        searches nor gives way with them on a busy host; with 0, the computers' processes."""
         self.daily = Daily(storage, self.core.thinking, self.settings, clock=clock, seed=seed,
                            samples=daily_samples)
         """The daily deals (``/gaigel daily``): their sets, plays, results and records."""
@@ -91,7 +98,11 @@ class GameService:
         return service
 
     async def close(self) -> None:
-        await self.core.close()
+        try:
+            if self.coaching is not self.core.thinking:
+                await self.coaching.close()
+        finally:
+            await self.core.close()
 
     @property
     def db(self) -> Storage:
@@ -251,14 +262,14 @@ class GameService:
     async def hint(self, table_id: int, user_id: int) -> Hint:
         """What the coach would play from the user's seat now (beginner tables)."""
         return await hint_for(self.tables.need(table_id), user_id, self.computer_budget_ms,
-                              self.thinking)
+                              self.coaching)
 
     async def review(self, table_id: int, user_id: int) -> Review:
         """The coach's review of the user's plays in the table's last finished deal (beginner
         tables): up to three plays where the strong player's choice scores best against
         theirs, from what their seat knew then. Changes nothing."""
         return await review_for(self.db, self.tables.need(table_id), user_id,
-                                self.computer_budget_ms, self.reviews, self.thinking)
+                                self.computer_budget_ms, self.reviews, self.coaching)
 
     # ------------------------------------------------------------------ views and lookups
 

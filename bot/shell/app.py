@@ -119,6 +119,7 @@ class GaigelBot(discord.Client):
             options = {"computer_budget_ms": self.settings.computer_budget_ms,
                        "computer_workers": self.settings.computer_workers,
                        "thinking_priority": self.settings.thinking_priority,
+                       "coach_workers": self.settings.coach_workers,
                        "shards": self.settings.shards, **self.service_options}
             self.service = await GameService.open(
                 self.settings.database, clock=now, on_outcome=self.on_outcome, **options)

@@ -197,6 +197,9 @@ class ThinkingPool:
     priority: ThinkingPriority = "low"
     """How the processes share a busy machine (``bot.thinking.worker.ThinkingPriority``):
     niceness 19 (``low``), idle priority too (``idle``), or the bot's own (``normal``)."""
+    name: str = "gaigel-thinking"
+    """The processes' name (``ps``): the computers' ``gaigel-thinking``, the coach's
+    ``gaigel-coach``."""
     stats: ThinkingStats = field(default_factory=ThinkingStats)
 
     def __post_init__(self) -> None:
@@ -563,7 +566,7 @@ class ThinkingPool:
             return
         context = _context(self.method)
         parent, child = context.Pipe()
-        process = context.Process(target=serve, args=(child, self.priority), name="gaigel-thinking",
+        process = context.Process(target=serve, args=(child, self.priority), name=self.name,
                                   daemon=True)
         try:
             await _apart(process.start)

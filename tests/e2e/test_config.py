@@ -74,6 +74,41 @@ async def test_the_computers_think_in_as_many_processes_as_the_setting_says(
 
 
 
+
+async def test_the_coach_thinks_in_as_many_processes_of_its_own_as_the_setting_says(
+        tmp_path: Path) -> None:
+    """``COACH_WORKERS``: 1 by default (and blank), started by the first Hint (here by hand);
+    0: the coach asks the computers' processes."""
+    assert load_settings(None, environ={}).coach_workers == 1
+    assert load_settings(None, environ={"COACH_WORKERS": " "}).coach_workers == 1
+    assert load_settings(None, environ={"COACH_WORKERS": "0"}).coach_workers == 0
+    assert load_settings(None, environ={"COACH_WORKERS": "2"}).coach_workers == 2
+    for bad in ("-1", "many"):
+        with pytest.raises(SettingsError, match="COACH_WORKERS"):
+            load_settings(None, environ={"COACH_WORKERS": bad})
+    bot = build_bot(Settings(database_path=str(tmp_path / "two.sqlite3"), computer_workers=1,
+                             coach_workers=2))
+    await bot.setup_hook()
+    try:
+        svc = bot.service
+        assert svc is not None and svc.coaching.pids == []
+        await svc.coaching.start()
+        coach = set(svc.coaching.pids)
+        assert len(coach) == 2 and not coach & set(svc.thinking.pids)
+        assert {p.pid for p in multiprocessing.active_children()
+                if p.name == "gaigel-coach"} == coach
+    finally:
+        await bot.close_service()
+    assert not [p for p in multiprocessing.active_children() if p.name == "gaigel-coach"]
+    bot = build_bot(Settings(database_path=str(tmp_path / "none.sqlite3"), computer_workers=1,
+                            coach_workers=0))
+    await bot.setup_hook()
+    try:
+        svc = bot.service
+        assert svc is not None and svc.coaching is svc.thinking
+    finally:
+        await bot.close_service()
+
 @pytest.mark.skipif(not hasattr(os, "sched_getscheduler"), reason="Linux scheduling classes")
 async def test_the_thinking_processes_give_way_as_the_priority_setting_says(
         tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ def watch_evaluations(svc: GameService) -> list[tuple[View, Evaluation]]:
     """What each evaluation the review asks of the thinking processes was given and gave
     (the question's view, the answer), in order."""
     asked: list[tuple[View, Evaluation]] = []
-    ask = svc.thinking.ask
+    ask = svc.coaching.ask
 
     async def watched(question: Any, **kwargs: Any) -> Any:
         answer = await ask(question, **kwargs)
@@ -39,7 +39,7 @@ def watch_evaluations(svc: GameService) -> list[tuple[View, Evaluation]]:
             asked.append((question.view, answer))
         return answer
 
-    svc.thinking.ask = watched  # type: ignore[method-assign]
+    svc.coaching.ask = watched  # type: ignore[method-assign]
     return asked
 
 

@@ -470,10 +470,11 @@ async def test_strong_computers_hints_and_reviews_never_search_in_the_bot_proces
 
     watch("_sample")
     watch("world_values")  # every world, in a search whole or in parts
-    # two processes: the searches are shared out between them when both are idle, and only
-    # their parts are answered in the thinking processes, not their plans and merges
+    # two processes each, the computers' and the coach's: the searches are shared out between
+    # them when both are idle, and only their parts are answered in the thinking processes,
+    # not their plans and merges
     svc = await GameService.open(str(tmp_path / "g.sqlite3"), seed=3, computer_budget_ms=60,
-                                 computer_workers=2)
+                                 computer_workers=2, coach_workers=2)
     try:
         tid = await beginner_table(svc, computers=3)
         rng = random.Random(1)
@@ -487,8 +488,11 @@ async def test_strong_computers_hints_and_reviews_never_search_in_the_bot_proces
         review = await svc.review(tid, ALICE)
         assert review.deal_number == 1 and hints > 0
         stats = svc.thinking.stats
-        assert stats.searches > hints and stats.answered + stats.fallbacks == stats.asked
+        assert stats.searches > 0 and stats.answered + stats.fallbacks == stats.asked
         assert stats.split > 0 and stats.parts > stats.split
+        coached = svc.coaching.stats  # a search a Hint with a choice, one a reviewed play
+        assert coached.searches >= review.valued > 0 and coached.answered == coached.asked
+        assert coached.split > 0 and coached.parts > coached.split
     finally:
         await svc.close()
     assert searched_here == []
@@ -518,16 +522,16 @@ async def test_fifty_hints_on_one_position_are_one_search(tmp_path: Path) -> Non
         tid = await beginner_table(svc)
         rng = random.Random(2)
         uid = await searched_position(svc, tid, rng)
-        before = svc.thinking.stats.searches
+        before = svc.coaching.stats.searches
         hints = await asyncio.gather(*(svc.hint(tid, uid) for _ in range(50)))
-        assert svc.thinking.stats.searches == before + 1
-        assert svc.thinking.stats.shared >= 49
+        assert svc.coaching.stats.searches == before + 1
+        assert svc.coaching.stats.shared >= 49
         assert len({h.action for h in hints}) == 1
         # the next position is a question of its own
         await play_random(svc, tid, uid, rng)
         uid = await searched_position(svc, tid, rng)
         await svc.hint(tid, uid)
-        assert svc.thinking.stats.searches == before + 2
+        assert svc.coaching.stats.searches == before + 2
     finally:
         await svc.close()
 
