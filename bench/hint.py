@@ -11,14 +11,16 @@ the same run. ``--tables 0,20`` plays that many other tables of one person and t
 the computers' searches for the thinking processes (issue 27's load: each of those people
 plays a random legal card about every ``--think`` seconds, 4 by default; their clicks' times
 are printed too). ``--coach 1,0`` alternates the coach's own processes (``COACH_WORKERS``: 1,
-the default, a process of its own at the bot's priority; 0, the computers' processes).
+the default, a process of its own at the bot's priority; 0, the computers' processes);
+``--pace S`` asks a Hint at most every S seconds (the same rate of Hints for both, so that
+their costs to the clicks compare).
 
 The figures are of the Hints with a choice of plays (a search each); Hints that need none (a
 claim due, the only card allowed) are counted apart. The people at the measured table play a
 random legal card after each Hint, and the claims the Hint names.
 
 Run: ``python -m bench.hint [--hints 200] [--busy 0] [--priorities low] [--rounds 1]
-[--tables 0,20] [--think 4] [--coach 1]``.
+[--tables 0,20] [--think 4] [--coach 1] [--pace 0]``.
 """
 
 from __future__ import annotations
@@ -83,13 +85,15 @@ async def computers_table(svc: GameService, n: int, stop: asyncio.Event,
 
 
 async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
-              think: float = 4.0, coach: int = 1) -> tuple[list[float], list[str]]:
+              think: float = 4.0, coach: int = 1,
+              pace: float = 0.0) -> tuple[list[float], list[str]]:
     budget = load_settings().computer_budget_ms
     times: list[float] = []
     """The Hints with a choice of plays: each is a search in the thinking processes."""
     quick = 0
     """The Hints answered without a search: a claim due, or the only card allowed."""
     rng = random.Random(1)
+    last = 0.0
     with tempfile.TemporaryDirectory() as tmp:
         svc = await GameService.open(str(Path(tmp) / "hint.sqlite3"), seed=3,
                                      computer_budget_ms=budget,
@@ -112,7 +116,9 @@ async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
                     assert who is not None
                     view, version = svc.hand_view(tid, who)
                     plays = [a for a in view.actions if a.do == "play"]
-                    start = time.perf_counter()
+                    if pace:  # at most one Hint every ``pace`` seconds
+                        await asyncio.sleep(max(0.0, last + pace - time.perf_counter()))
+                    start = last = time.perf_counter()
                     hint = await svc.hint(tid, who)
                     took = time.perf_counter() - start
                     if hint.action.do != "play":
@@ -160,6 +166,8 @@ def main() -> None:
                         help="seconds between the other tables' people's plays (mean)")
     parser.add_argument("--tables", default="0",
                         help="other tables of strong computers, a list to alternate: 0,20")
+    parser.add_argument("--pace", type=float, default=0.0,
+                        help="seconds from one Hint to the next at least (0: at once)")
     parser.add_argument("--coach", default="1",
                         help="the coach's own processes (COACH_WORKERS), a list: 1,0")
     args = parser.parse_args()
@@ -173,7 +181,8 @@ def main() -> None:
         for _ in range(args.rounds):
             for priority, tables, coach in itertools.product(
                     priorities, map(int, args.tables.split(",")), map(int, args.coach.split(","))):
-                times, notes = asyncio.run(run(args.hints, priority, tables, args.think, coach))
+                times, notes = asyncio.run(run(args.hints, priority, tables, args.think, coach,
+                                               args.pace))
                 times.sort()
                 p95 = times[int(0.95 * (len(times) - 1))]
                 one, _, _ = os.getloadavg()
