@@ -98,7 +98,9 @@ async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
         svc = await GameService.open(str(Path(tmp) / "hint.sqlite3"), seed=3,
                                      computer_budget_ms=budget,
                                      thinking_priority=priority, coach_workers=coach)
-        stop, clicks = asyncio.Event(), list[float]()
+        stop = asyncio.Event()
+        clicks: list[float] = []
+        """The other tables' people's plays, each timed as the shell answers it."""
         load = [asyncio.create_task(computers_table(svc, n, stop, clicks, think))
                 for n in range(tables)]
         await asyncio.sleep(think if tables else 0.0)
@@ -147,7 +149,7 @@ async def run(hints: int, priority: ThinkingPriority = "low", tables: int = 0,
             thinking = svc.thinking.stats
             await svc.close()
     notes = [f"  {quick} other Hints answered without a search (a claim due, one card)"]
-    if tables:
+    if tables and clicks:
         clicks.sort()
         notes.append(f"  the other tables: {len(clicks)} people's plays, each answered once "
                      f"committed: median {statistics.median(clicks) * 1000:.1f} ms, p99 "

@@ -15,21 +15,7 @@ from bot.service import GameService
 from bot.service.coach import coach_question
 from bot.thinking import ThinkingClosed
 from engine import Action
-
-PEOPLE = (11, 12, 13, 14)
-
-
-async def beginner_table(svc: GameService) -> tuple[int, int]:
-    """A started beginner table of four people, and the person to play."""
-    state = await svc.create_table(1, 100, PEOPLE[0], "p0", players=4, show_points=True,
-                                   turn_timer=0)
-    tid = state.table_id
-    for uid in PEOPLE[1:]:
-        await svc.join(tid, uid, f"p{uid}")
-    await svc.start(tid, PEOPLE[0])
-    who = next(s.user_id for s in svc.public_state(tid).seats if s.to_play)
-    assert who is not None
-    return tid, who
+from tests.service.test_thinking import beginner_table, to_play
 
 
 def long_search(svc: GameService, tid: int) -> asyncio.Future[object]:
@@ -46,7 +32,9 @@ def long_search(svc: GameService, tid: int) -> asyncio.Future[object]:
 async def hint_beside_long_search(svc: GameService) -> tuple[Action, asyncio.Future[object]]:
     """The Hint's play, asked while a long search holds the computers' only process, and that
     search."""
-    tid, who = await beginner_table(svc)
+    tid = await beginner_table(svc)
+    who = to_play(svc, tid)
+    assert who is not None
     busy = long_search(svc, tid)
     while svc.thinking.busy == 0:  # the long search has reached its process
         await asyncio.sleep(0.01)
@@ -95,7 +83,9 @@ async def test_the_coach_thinks_at_the_bots_own_priority_whatever_the_computers_
                                  thinking_priority="low")
     try:
         assert svc.coaching.pids == []  # no Hint yet: no coach's process
-        tid, who = await beginner_table(svc)
+        tid = await beginner_table(svc)
+        who = to_play(svc, tid)
+        assert who is not None
         await svc.hint(tid, who)
         [coach_pid] = svc.coaching.pids
         [computer_pid] = svc.thinking.pids
