@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from dotenv import dotenv_values
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from .service.coach import COACH_WORKERS
 from .thinking import ThinkingPriority, default_workers
@@ -130,20 +138,14 @@ class Settings(BaseModel):
         """An empty ``DEV_GUILD_ID=`` or ``SHARD_COUNT=`` in a .env file means unset."""
         return None if isinstance(value, str) and not value.strip() else value
 
-    @field_validator("computer_budget_ms", mode="before")
+    @field_validator("computer_budget_ms", "computer_workers", "coach_workers", mode="before")
     @classmethod
-    def _blank_budget_is_default(cls, value: object) -> object:
-        return 300 if isinstance(value, str) and not value.strip() else value
-
-    @field_validator("computer_workers", mode="before")
-    @classmethod
-    def _blank_workers_is_default(cls, value: object) -> object:
-        return default_workers() if isinstance(value, str) and not value.strip() else value
-
-    @field_validator("coach_workers", mode="before")
-    @classmethod
-    def _blank_coach_is_default(cls, value: object) -> object:
-        return COACH_WORKERS if isinstance(value, str) and not value.strip() else value
+    def _blank_is_default(cls, value: object, info: ValidationInfo) -> object:
+        """An empty ``COMPUTER_BUDGET_MS=`` (or workers) in a .env file means the default."""
+        if isinstance(value, str) and not value.strip():
+            assert info.field_name is not None
+            return cls.model_fields[info.field_name].get_default(call_default_factory=True)
+        return value
 
     @field_validator("thinking_priority", mode="before")
     @classmethod
