@@ -28,8 +28,8 @@ ThinkingPriority = Literal["normal", "low", "idle"]
   at ``idle``, 7.7 s (at most 12.5 s) at ``low`` (``bench/hint.py --busy 2``);
 - ``normal``: the bot's own priority. Thinking takes its equal share of a core other programs
   keep busy (Hints stay quick), and competes with the bot's process for one as well: for a
-  host whose other programs should wait for the game, and for the tests, which must not fail
-  because the machine running them is busy with other work."""
+  host whose other programs should wait for the game. The coach's own processes always run
+  at it (``GameService.coaching``)."""
 
 NICENESS = 19
 """The niceness of ``low`` and ``idle``."""

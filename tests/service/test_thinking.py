@@ -117,8 +117,8 @@ def position(seed: int = 1) -> tuple[StrongPlayer, View]:
 @asynccontextmanager
 async def thinking_pool(processes: int, **options: Any) -> AsyncIterator[ThinkingPool]:
     """A started pool of ``processes`` thinking processes, closed at the end; at the bot's own
-    priority unless told (as ``tests/conftest.py`` says why: beside busy programs, the timed
-    split searches at niceness 19 got no world back before their deadline)."""
+    priority unless told (beside busy programs, the timed split searches at niceness 19 got
+    no world back before their deadline)."""
     pool = ThinkingPool(processes, **{"priority": "normal", **options})
     await pool.start()
     try:
