@@ -64,7 +64,7 @@ class SeatMemory:
     __slots__ = (
         "seat", "players", "teams", "rules", "points", "team_tricks", "played", "trick",
         "strict", "trump", "indicator", "shown", "known_cards", "caps", "played_on", "tricks_done",
-        "opening", "opening_card", "events_seen", "melded_suits", "talon", "epoch", "history", "_drawing",
+        "opening", "events_seen", "melded_suits", "talon", "epoch", "history", "_drawing",
     )
 
     def __init__(self, seat: int, players: int, rules: Rules | None = None,
@@ -93,8 +93,6 @@ class SeatMemory:
         self.played_on = [False] * self.teams
         self.tricks_done = 0
         self.opening: str | None = None
-        self.opening_card: str | None = None
-        """The Vorhand's first card once the first trick is turned (a face-down one too)."""
         self.events_seen = 0
         self.melded_suits: set[str] = set()
         self.talon = 48 - 5 * players
@@ -198,8 +196,6 @@ class SeatMemory:
             if i >= len(self.trick) or self.trick[i][1] is None:
                 self.played[c] += 1
                 self._forget(s, c)
-        if self.tricks_done == 0 and cards:
-            self.opening_card = cards[0][1]
         team = seat % self.teams
         self.points[team] += sum(POINTS[c] for _, c in cards)
         self.team_tricks[team] += 1

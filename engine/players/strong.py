@@ -83,7 +83,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..actions import Action
-from ..cards import STRENGTH
 from ..rules import Rules
 from ..views import View
 from .base import Player, heuristic_action
@@ -135,8 +134,7 @@ class StrongPlayer(Player):
                  first_trick: bool = True, claimed: int = 0,
                  playout_params: Params | dict[str, float] | None = None,
                  infer_partners: bool | None = None, infer_opponents: bool | None = None,
-                 infer_temp: float = 0.0, endgame_margin: float | None = None,
-                 read_opening: bool = False) -> None:
+                 infer_temp: float = 0.0, endgame_margin: float | None = None) -> None:
         super().__init__(seat, players, rules, budget_ms=budget_ms, seed=seed)
         self.max_samples = max_samples
         self.min_samples = min_samples
@@ -155,7 +153,6 @@ class StrongPlayer(Player):
         self.infer_opponents = infer_opponents
         self.infer_temp = infer_temp
         self.endgame_margin = endgame_margin
-        self.read_opening = read_opening
         self.playout_params = Params.given(playout_params, PLAYOUT_PARAMS)
         self.last_stats: dict[str, object] = {}
 
@@ -419,7 +416,7 @@ class StrongPlayer(Player):
                 return None
             u = rng.random()
             w = likelihood(world, records, memory, self.infer_eps, self.rules, rng, u,
-                           self.infer_temp) * self._opening_weight(world, memory, view.seat)
+                           self.infer_temp)
             if w > u:
                 best = world
                 break
@@ -428,33 +425,6 @@ class StrongPlayer(Player):
         if best is not None:
             best.settle()
         return best
-
-    def _opening_weight(self, world: Playout, memory: SeatMemory, seat: int | None) -> float:
-        """How well ``world`` fits the Vorhand's opening, when a ``heuristic`` Vorhand opened
-        Höher hat: it opens Ge-Elfen whenever it holds a plain Ace, and Höher hat with its
-        strongest plain card, so its first hand held no plain Ace and, once the led card is
-        seen, no plain card stronger than that one. Such a card in its hand now must be one
-        it drew since (a drawn card it played since is one fewer that may be held); each card
-        of the hand is taken as equally likely to be a drawn one, so the weight is the chance
-        that the drawn ones include every such card."""
-        if (not self.read_opening or memory.opening != "hoeher-hat" or seat == 0
-                or self.seated is None or self.seated[0] != "heuristic"):
-            return 1.0
-        trump = world.trump
-        led = memory.opening_card
-        ceiling = STRENGTH[led] if led is not None else STRENGTH[trump + "10"]
-
-        def unheld(c: str) -> bool:
-            return c[0] != trump and STRENGTH[c] > ceiling
-
-        drawn = memory.epoch - sum(1 for r in memory.history
-                                   if r.seat == 0 and r.tricks_done > 0 and unheld(r.card))
-        hand = world.hands[0]
-        late = sum(1 for c in hand if unheld(c))
-        drawn = min(drawn, len(hand))
-        if late > drawn:
-            return 0.0
-        return math.comb(len(hand) - late, drawn - late) / math.comb(len(hand), drawn)
 
     def _evaluate(self, world: Playout, candidates: list[Action], team: int, strict: bool,
                   deadline: float) -> list[float]:

@@ -14,7 +14,6 @@ from search_positions import strong_positions
 from engine import Layout
 from engine.__main__ import main
 from engine.actions import Action
-from engine.cards import STRENGTH
 from engine.players import LEVELS
 from engine.players.baseline import BaselinePlayer
 from engine.players.memory import SeatMemory
@@ -252,67 +251,3 @@ def test_strong_searches_the_first_trick_unless_told_to_play_it_as_the_heuristic
             played += action.do == "play"
             deal.apply(action)
     assert replies >= 20 and leads >= 5
-
-
-def test_a_heuristic_vorhand_who_opened_hoeher_hat_holds_no_stronger_plain_card_unless_drawn(
-        ) -> None:
-    """Issue 28, fifteenth round: the ``heuristic`` Vorhand opens Ge-Elfen whenever it holds a
-    plain Ace, else Höher hat with its strongest plain card, so Höher hat tells that its first
-    hand held no plain Ace, and the led card, once seen, that it held no stronger plain card.
-    With ``read_opening`` the worlds give it no plain Ace in the first trick and afterwards
-    such cards about as often as the true deals do (only ones it drew); a Vorhand who may open
-    as it likes (a person, a ``strong`` computer) is dealt as before, and so is every world
-    without the option."""
-    from engine import Deal, seat_view
-    from engine.players import HeuristicPlayer
-
-    rules = Rules()
-    seen = {"read": [0, 0], "plain": [0, 0], "person": [0, 0], "truth": [0, 0]}
-    first_trick = {"read": 0, "plain": 0, "person": 0}
-    for seed in range(60):
-        deal = Deal(Layout.seeded(4, seed), rules)
-        seats = [HeuristicPlayer(s, 4, rules, seed=seed) for s in range(4)]
-        watchers = {"read": StrongPlayer(1, 4, rules, seed=seed, read_opening=True),
-                    "plain": StrongPlayer(1, 4, rules, seed=seed),
-                    "person": StrongPlayer(1, 4, rules, seed=seed, read_opening=True)}
-        for name, w in watchers.items():
-            w.meet(["person" if name == "person" else "heuristic"] + ["heuristic"] * 3)
-        rng = random.Random(seed)
-        while not deal.over and len(deal.tricks) < 3:
-            claim = next((a for s in range(4)
-                          if (a := seats[s].claim(seat_view(deal, s))) is not None), None)
-            seat = deal.to_play
-            if claim is None and seat == 1 and watchers["read"].memory.opening == "hoeher-hat":
-                view = seat_view(deal, 1)
-                trump = view.trump_suit
-                led = watchers["read"].memory.opening_card
-                ceiling = STRENGTH[led] if led is not None else STRENGTH["EA"] - 1
-                truth = _stronger_plain(deal.hands[0], trump, ceiling)
-                seen["truth"][0] += truth > 0
-                seen["truth"][1] += 1
-                for name, w in watchers.items():
-                    memory = w.memory.copy()
-                    memory.note_view(trump, view.indicator)
-                    for _ in range(8):
-                        world = w._world(memory, view, [], rng)
-                        assert world is not None
-                        aces = _stronger_plain(world.hands[0], trump, ceiling)
-                        seen[name][0] += aces > 0
-                        seen[name][1] += 1
-                        if not deal.tricks:
-                            first_trick[name] += aces > 0
-            action = claim if claim is not None else seats[deal.to_play or 0].choose(
-                seat_view(deal, deal.to_play or 0))
-            events = deal.apply(action)
-            for p in [*seats, *watchers.values()]:
-                p.observe([e.seen_by(p.seat) for e in events])
-    rate = {k: v[0] / v[1] for k, v in seen.items()}
-    assert seen["truth"][1] >= 20
-    assert first_trick["read"] == 0 < first_trick["plain"] and first_trick["person"] > 0
-    assert abs(rate["read"] - rate["truth"]) < 0.1 < rate["plain"] - rate["truth"]
-    assert abs(rate["person"] - rate["plain"]) < 0.1
-
-
-def _stronger_plain(hand: list[str], trump: str, ceiling: int) -> int:
-    """How many plain cards of ``hand`` are stronger than ``ceiling``."""
-    return sum(c[0] != trump and STRENGTH[c] > ceiling for c in hand)
