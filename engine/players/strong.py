@@ -34,7 +34,8 @@ games alone, fewer pairs with the point margin's tie-break, within those pairs' 
    ``heuristic`` Vorhand's Höher hat tells (no plain Ace and no plain card above the led one,
    but those drawn since) was tried in the source and taken out (fifteenth round: 68.4 % of
    the same 2,400 pairs, 28 deals fewer of 4,800, though its worlds matched the true hands).
-   Three times the time gained nothing; a third of it cost about three points of pairs;
+   Three times the time gained nothing, two thirds of it cost nothing, a third of it about
+   three points of pairs;
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
    the end of the deal (every seat plays ``pick_play`` with the weights ``playout_params``,
    ``PLAYOUT_PARAMS`` unless given: Aces and bare Tens kept at half the ``heuristic`` level's
