@@ -35,7 +35,7 @@ games alone, fewer pairs with the point margin's tie-break, within those pairs' 
    but those drawn since) was tried in the source and taken out (fifteenth round: 68.4 % of
    the same 2,400 pairs, 28 deals fewer of 4,800, though its worlds matched the true hands).
    Three times the time gained nothing, two thirds of it cost nothing, a third of it about
-   three points of pairs;
+   three points of pairs (fewer with the floor of worlds under the soft stop, below);
 2. value every legal card in that same world: while the talon lasts by a heuristic playout to
    the end of the deal (every seat plays ``pick_play`` with the weights ``playout_params``,
    ``PLAYOUT_PARAMS`` unless given: Aces and bare Tens kept at half the ``heuristic`` level's
@@ -56,7 +56,8 @@ games alone, fewer pairs with the point margin's tie-break, within those pairs' 
    endgame exactly, the margin cut the regret of endgame decisions by 0.010–0.020 games a
    decision, ``bench.endgame_regret``);
 3. repeat until one card is ahead of every other by ``z_stop`` standard errors of the paired
-   differences, or, past the soft deadline (``soft`` × budget), until the best two are no
+   differences, or, past the soft deadline (``soft`` × budget) and with ``soft_worlds``
+   worlds valued (or past ``soft_late`` × budget without them), until the best two are no
    longer within ``z_soft`` standard errors, or at the latest until the budget's deadline
    (checked between evaluations and inside the exact search) or ``max_samples``;
 4. play the card with the best mean (``z_override`` 0). With a positive ``z_override`` the
@@ -109,6 +110,19 @@ weights won 66.1 % of the same deals, more on three seeds and fewer on one; and 
 600 pairs against ``baseline``, 54.8 % before; ``bench/README.md``)."""
 
 
+SOFT_WORLDS = 64
+"""The worlds a search values before its soft deadline may stop it, unless 45 % of the budget
+has passed (``soft_late``). Issue 28, sixteenth round: the soft deadline is a time, so on a
+slower host a search stopped there with fewer worlds. At 300 ms on the machine measured, the
+soft stops came at about 130 worlds (8 % of them below 64); at a third of the budget (as on a
+host three times slower) at 46, which cost about three points of pairs against
+``heuristic``. At that third the floor won back the deals (1,512 of 2,400 against 1,477;
+1,517 at the full budget) and 0.8 ± 1.0 points of pairs (67.2 % against 66.4 %), at a median
+decision of 48 ms instead of 35 (about 145 ms on that slower host, within the goal's 150).
+At the full budget it changed nothing measurable: 69.4 % of 2,400 pairs against 69.5 %,
+3,031 deals of 4,800 against 3,022, median decision 92–97 ms (``bench/README.md``)."""
+
+
 INFER_EPS = 1.0
 """How much a world weighs per play of a read seat that the heuristic, with that world's hand,
 would not have made (``engine.players.infer``): 1, no play read (issue 28, sixth round; 0.1
@@ -132,6 +146,7 @@ class StrongPlayer(Player):
                  budget_ms: float = 300.0, seed: int | None = None,
                  max_samples: int = 400, min_samples: int = 16, z_stop: float = 3.0,
                  z_override: float = 0.0, soft: float = 0.3, z_soft: float = 1.0,
+                 soft_worlds: int = SOFT_WORLDS, soft_late: float = 0.45,
                  infer_eps: float = INFER_EPS, infer_tries: int = 20,
                  margin_weight: float = MARGIN_WEIGHT,
                  prior: dict[str, float] | None = None, exact_leaves: bool = False,
@@ -146,6 +161,8 @@ class StrongPlayer(Player):
         self.z_override = z_override
         self.soft = soft
         self.z_soft = z_soft
+        self.soft_worlds = soft_worlds
+        self.soft_late = soft_late
         self.infer_eps = infer_eps
         self.infer_tries = infer_tries
         self.margin_weight = margin_weight
@@ -188,9 +205,7 @@ class StrongPlayer(Player):
         """The best of ``candidates`` (plays), or ``prior`` unless clearly beaten."""
         start = time.perf_counter()
         plan = self._plan(view, memory, candidates, prior, rng, self.max_samples, soft=True)
-        values, samples, stop = self._sample(
-            view, plan, start + self.budget_ms / 1000.0,
-            start + self.soft * self.budget_ms / 1000.0)
+        values, samples, stop = self._sample(view, plan, *self._deadlines(start, True))
         choice = self.choice(plan, values, samples)
         self.last_stats = {"samples": samples, "stop": stop,
                            "ms": (time.perf_counter() - start) * 1000.0}
@@ -253,10 +268,17 @@ class StrongPlayer(Player):
         the whole search would on its own). Without ``clear``, not the early stop of a clear
         choice: a part of a search without a clock values every world it is given, and the
         merge finds where one process would have stopped."""
-        start = time.perf_counter()
-        deadline = start + self.budget_ms / 1000.0
-        soft = start + self.soft * self.budget_ms / 1000.0 if plan.soft else math.inf
-        return self._part(view, plan, tuple(indices), deadline, soft, clear, parts)
+        deadline, soft, late = self._deadlines(time.perf_counter(), plan.soft)
+        return self._part(view, plan, tuple(indices), deadline, soft, late, clear, parts)
+
+    def _deadlines(self, start: float, soft: bool) -> tuple[float, float, float]:
+        """A search's clock from ``start``: the budget's deadline, the soft deadline, and the
+        later time from which the soft stop no longer waits for ``soft_worlds`` worlds (both
+        never for a search without the soft stop, an evaluation's)."""
+        budget = self.budget_ms / 1000.0
+        if not soft:
+            return start + budget, math.inf, math.inf
+        return start + budget, start + self.soft * budget, start + self.soft_late * budget
 
     def choice(self, plan: Plan, values: list[list[float]], samples: int) -> Action:
         """The play a search with these values makes: the best mean, unless the plan's prior
@@ -289,25 +311,25 @@ class StrongPlayer(Player):
         if isinstance(step, Evaluation):
             return step
         start = time.perf_counter()
-        values, _, _ = self._sample(view, step, start + self.budget_ms / 1000.0, math.inf)
+        values, _, _ = self._sample(view, step, *self._deadlines(start, False))
         return self.merged(step, values)
 
     def merged(self, plan: Plan, values: list[list[float]]) -> Evaluation:
         """The evaluation of an evaluation's plan from its values (one row per play)."""
         return Evaluation(plan.candidates, tuple(tuple(v) for v in values), self.margin_weight)
 
-    def _sample(self, view: View, plan: Plan, deadline: float,
-                soft_deadline: float) -> tuple[list[list[float]], int, str]:
+    def _sample(self, view: View, plan: Plan, deadline: float, soft_deadline: float,
+                late: float) -> tuple[list[list[float]], int, str]:
         """Value the plan's candidates world after world: one row of values per candidate,
         the number of worlds, and why the sampling stopped. World ``i`` is dealt from its own
         random numbers (``world_values``), so any part of the worlds may be valued anywhere,
         in any order, with the same result."""
         part = self._part(view, plan, tuple(range(plan.samples)), deadline, soft_deadline,
-                          True)
+                          late, True)
         return _columns(part.rows, len(plan.candidates)), len(part.rows), part.stop
 
     def _part(self, view: View, plan: Plan, indices: tuple[int, ...], deadline: float,
-              soft_deadline: float, clear: bool, parts: int = 1) -> Part:
+              soft_deadline: float, late: float, clear: bool, parts: int = 1) -> Part:
         """Worlds ``indices`` in that order until the stopping rules (``_stopped``) end it."""
         candidates = list(plan.candidates)
         records = list(plan.records)
@@ -327,7 +349,7 @@ class StrongPlayer(Player):
                 values[i].append(v)
             rows.append(tuple(row[0]))
             why = self._stopped(values, time.perf_counter(), deadline, soft_deadline, clear,
-                                parts)
+                                parts, late)
             if why is not None:
                 stop = why
                 break
@@ -336,10 +358,13 @@ class StrongPlayer(Player):
         return Part(indices, tuple(rows), stop)
 
     def _stopped(self, values: list[list[float]], now: float, deadline: float,
-                 soft_deadline: float, clear: bool = True, parts: int = 1) -> str | None:
+                 soft_deadline: float, clear: bool = True, parts: int = 1,
+                 late: float = -math.inf) -> str | None:
         """Why the search stops after the worlds of ``values`` (None: it goes on): the
         deadline, a clear choice (every 4 worlds from ``min_samples``), or past the soft
-        deadline a choice no longer open (every 2 worlds from 4).
+        deadline a choice no longer open (every 2 worlds from 4), once it has
+        ``soft_worlds`` worlds or it is ``late`` (issue 28: on a slower host, or with a smaller
+        budget, the soft deadline alone would choose on too few worlds; -inf: no such floor).
 
         ``values`` may be one of ``parts`` parts of a search valued side by side (issue 28),
         whose worlds are merged: the rules then apply to the part's share. A part's standard
@@ -357,6 +382,7 @@ class StrongPlayer(Player):
                 and samples % max(1, 4 // parts) == 0 and self._clear(values, parts)):
             return "clear"
         if (now >= soft_deadline and samples >= 4 and samples % max(1, 2 // parts) == 0
+                and (samples * parts >= self.soft_worlds or now >= late)
                 and not self._open(values, parts)):
             return "soft"
         return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from typing import cast
 
 from search_positions import strong_positions
 
@@ -208,3 +209,48 @@ def test_a_timed_part_of_two_stops_where_the_search_over_the_merged_worlds_would
                 whole = first_stop(player, rows, 1, soft=soft)  # by the unscaled rules
                 assert whole is None or whole >= part
         assert stopped >= 50 and within >= 0.9 * stopped
+
+
+def test_past_the_soft_deadline_a_settled_choice_waits_for_enough_worlds_unless_late() -> None:
+    """Issue 28: the soft deadline stops a search whose choice is settled only once it has
+    ``soft_worlds`` worlds (a part of 2, half of them of its own) or once it is late
+    (``soft_late`` of the budget): on a slower host the soft deadline alone would choose on
+    a third of the worlds, which costs about three points of pairs."""
+    player = StrongPlayer(0, 4, soft_worlds=64)
+    rng = random.Random(28)
+    rows = [(1.0 + rng.gauss(0.0, 0.3), rng.gauss(0.0, 0.3)) for _ in range(100)]
+
+    def soft_stop(parts: int, late: float) -> int | None:
+        values: list[list[float]] = [[], []]
+        for n, row in enumerate(rows, 1):
+            for i, v in enumerate(row):
+                values[i].append(v)
+            why = player._stopped(values, 1.0, math.inf, 0.0, False, parts, late)
+            if why is not None:
+                assert why == "soft"
+                return n
+        return None
+
+    assert soft_stop(1, late=2.0) == 64  # past the soft deadline, not yet late
+    assert soft_stop(2, late=2.0) == 32  # a part of two: its share of the worlds
+    assert soft_stop(1, late=1.0) == 4  # late: the settled choice stops it at once
+    assert StrongPlayer(0, 4, soft_worlds=0)._stopped(
+        [[r[0] for r in rows[:4]], [r[1] for r in rows[:4]]], 1.0, math.inf, 0.0, False, 1,
+        2.0) == "soft"
+
+
+def test_a_search_past_its_soft_deadline_values_soft_worlds_worlds_before_it_stops() -> None:
+    """The floor in a whole search (``choose``): past the soft deadline from the start and
+    never late, with no clear stop, every search stops on the soft rule at ``soft_worlds``
+    worlds or later; without the floor some stop after a few."""
+    stops: dict[int, list[int]] = {0: [], 24: []}
+    for player, view in strong_positions(8, searched=True):
+        for floor, samples in stops.items():
+            player.budget_ms = 1e7  # no deadline: what it values depends on nothing else
+            player.soft, player.soft_late, player.soft_worlds = 0.0, 1.0, floor
+            player.min_samples, player.max_samples = 10**9, 200
+            player.choose(view)
+            assert player.last_stats["stop"] in ("soft", "samples")
+            samples.append(cast(int, player.last_stats["samples"]))
+    assert min(stops[24]) >= 24
+    assert min(stops[0]) < 24
