@@ -15,7 +15,7 @@ from search_positions import strong_positions
 from engine import Action, Deal, Layout, seat_view
 from engine.players import StrongPlayer
 from engine.players.questions import Choose, Evaluate, Question, Split, Worlds
-from engine.players.strong import Part, Plan
+from engine.players.strong import SOFT_LATE, Part, Plan
 from engine.players.tournament import due_claim
 from engine.rules import Rules
 
@@ -238,6 +238,20 @@ def test_past_the_soft_deadline_a_settled_choice_waits_for_enough_worlds_unless_
         [[r[0] for r in rows[:4]], [r[1] for r in rows[:4]]], 1.0, math.inf, 0.0, False, 1,
         2.0) == "soft"
 
+
+
+def test_the_floor_holds_a_settled_choice_no_later_than_soft_late_under_half_the_budget() -> None:
+    """Issue 28, seventeenth round: the floor of worlds costs time only up to ``SOFT_LATE`` of
+    the budget, under half of it (the goal's median decision is half of 300 ms): with too few
+    worlds a settled choice waits until then and stops at the next test after it."""
+    player = StrongPlayer(0, 4, budget_ms=300.0)
+    deadline, soft, late = player._deadlines(10.0, True)
+    assert (deadline, soft) == (10.0 + 0.3, 10.0 + 0.3 * player.soft)
+    assert late == 10.0 + SOFT_LATE * 0.3 and SOFT_LATE < 0.5
+    assert player._deadlines(10.0, False) == (10.0 + 0.3, math.inf, math.inf)  # an evaluation's
+    values = [[1.0, 1.1, 0.9, 1.0], [0.0, 0.1, -0.1, 0.0]]  # settled, 4 worlds of 64
+    assert player._stopped(values, late - 0.001, deadline, soft, True, 1, late) is None
+    assert player._stopped(values, late, deadline, soft, True, 1, late) == "soft"
 
 def test_a_search_past_its_soft_deadline_values_soft_worlds_worlds_before_it_stops() -> None:
     """The floor in a whole search (``choose``): past the soft deadline from the start and
