@@ -123,6 +123,7 @@ decision of 48 ms instead of 35 (what that costs on a slower host is bounded by
 At the full budget it changed nothing measurable: 69.4 % of 2,400 pairs against 69.5 %,
 3,031 deals of 4,800 against 3,022, median decision 92–97 ms (``bench/README.md``)."""
 
+
 SOFT_LATE = 0.4
 """The share of the budget from which the soft stop no longer waits for ``SOFT_WORLDS`` worlds:
 what the floor may cost in time on a slow or busy host. Issue 28, seventeenth round: with the

@@ -239,7 +239,6 @@ def test_past_the_soft_deadline_a_settled_choice_waits_for_enough_worlds_unless_
         2.0) == "soft"
 
 
-
 def test_the_floor_holds_a_settled_choice_no_later_than_soft_late_under_half_the_budget() -> None:
     """Issue 28, seventeenth round: the floor of worlds costs time only up to ``SOFT_LATE`` of
     the budget, under half of it (the goal's median decision is half of 300 ms): with too few
@@ -252,6 +251,7 @@ def test_the_floor_holds_a_settled_choice_no_later_than_soft_late_under_half_the
     values = [[1.0, 1.1, 0.9, 1.0], [0.0, 0.1, -0.1, 0.0]]  # settled, 4 worlds of 64
     assert player._stopped(values, late - 0.001, deadline, soft, True, 1, late) is None
     assert player._stopped(values, late, deadline, soft, True, 1, late) == "soft"
+
 
 def test_a_search_past_its_soft_deadline_values_soft_worlds_worlds_before_it_stops() -> None:
     """The floor in a whole search (``choose``): past the soft deadline from the start and
