@@ -112,16 +112,15 @@ weights won 66.1 % of the same deals, more on three seeds and fewer on one; and 
 
 SOFT_WORLDS = 64
 """The worlds a search values before its soft deadline may stop it, unless ``SOFT_LATE`` of the
-budget has passed. Issue 28, sixteenth round: the soft deadline is a time, so on a
-slower host a search stopped there with fewer worlds. At 300 ms on the machine measured, the
-soft stops came at about 130 worlds (8 % of them below 64); at a third of the budget (as on a
-host three times slower) at 46, which cost about three points of pairs against
-``heuristic``. At that third the floor won back the deals (1,512 of 2,400 against 1,477;
-1,517 at the full budget) and 0.8 ± 1.0 points of pairs (67.2 % against 66.4 %), at a median
-decision of 48 ms instead of 35 (what that costs on a slower host is bounded by
-``SOFT_LATE``).
-At the full budget it changed nothing measurable: 69.4 % of 2,400 pairs against 69.5 %,
-3,031 deals of 4,800 against 3,022, median decision 92–97 ms (``bench/README.md``)."""
+budget has passed. Issue 28, sixteenth round: the soft deadline is a time, so on a slower host
+a search stopped there with fewer worlds. At 300 ms on the machine measured, the soft stops
+came at about 130 worlds (8 % of them below 64); at a third of the budget (as on a host three
+times slower) at 46, which cost about three points of pairs against ``heuristic``. At that
+third the floor won back the deals (1,512 of 2,400 against 1,477; 1,517 at the full budget) and
+0.8 ± 1.0 points of pairs (67.2 % against 66.4 %), at a median decision of 48 ms instead of 35
+(what that costs on a slower host is bounded by ``SOFT_LATE``). At the full budget it changed
+nothing measurable: 69.4 % of 2,400 pairs against 69.5 %, 3,031 deals of 4,800 against 3,022,
+median decision 92–97 ms (``bench/README.md``)."""
 
 
 SOFT_LATE = 0.4
