@@ -139,22 +139,29 @@ class Chromium:
             await self.send("Input.dispatchMouseEvent", type=t, x=x, y=y, button="left",
                             clickCount=1)
 
-    async def click(self, js_element: str) -> None:
-        """A real mouse click at the centre of the element the expression gives."""
-        for _ in range(20):
+    async def click(self, js_element: str, timeout: float = 5.0) -> None:
+        """A real mouse click at the centre of the element the expression gives, once it is
+        there and nothing covers it (an overlay, a scroll in progress), as a person waits for
+        a page to settle: on a loaded machine an evaluation now and then comes back empty
+        though the element is on the page (a fresh-clone CI run, 2026-11-28)."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
             box = await self.eval(f"""(async () => {{ const e = {js_element};
                 if (!e) return null; e.scrollIntoView({{block: 'center', behavior: 'instant'}});
                 await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
                 const r = e.getBoundingClientRect(), x = r.x + r.width/2, y = r.y + r.height/2;
                 const hit = document.elementFromPoint(x, y);
                 return [x, y, !!hit && (hit === e || e.contains(hit))]; }})()""")
-            if box is None:
-                raise LookupError(js_element)
-            if box[2]:  # nothing covers it (an overlay, a scroll in progress)
+            if box is not None and box[2]:
                 await self.click_at(box[0], box[1])
                 return
+            if loop.time() > end:
+                break
             await asyncio.sleep(0.05)
-        raise LookupError(f"something covers {js_element}")
+        where = await self.eval("location.href + ' (' + document.readyState + ')'")
+        what = "no element" if box is None else "something covers"
+        raise LookupError(f"{what}: {js_element} on {where}")
 
     async def click_selector(self, selector: str) -> None:
         await self.click(f"document.querySelector({json.dumps(selector)})")
