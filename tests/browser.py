@@ -142,8 +142,7 @@ class Chromium:
     async def click(self, js_element: str, timeout: float = 5.0) -> None:
         """A real mouse click at the centre of the element the expression gives, once it is
         there and nothing covers it (an overlay, a scroll in progress), as a person waits for
-        a page to settle: on a loaded machine an evaluation now and then comes back empty
-        though the element is on the page (a fresh-clone CI run, 2026-11-28)."""
+        a page to settle; if it never is, the error says where the page was."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while True:

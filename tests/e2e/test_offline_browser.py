@@ -61,6 +61,9 @@ REPLAY = f"{MESSAGES}.filter(m => m.innerText.includes('Replay · deal')).at(-1)
 FACES = "(e => [...e.querySelectorAll('img.custom-emoji')].map(i => i.alt).join(' '))"
 """The cards an element shows as faces (the application's emojis), by their names: the
 hidden-card checks read them as they read text cards."""
+PICKER = "window.simcordPreview.commandPicker"
+"""The composer's command picker: its state (closed while the message box is back) and draft."""
+READY = "window.simcordPreview.ready && !window.simcordPreview.pendingAction"
 CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")
 
 
@@ -79,7 +82,7 @@ class Page:
         assert await self.br.eval("window.simcordPreview.viewerId") == str(self.session.you.id)
 
     async def idle(self) -> None:
-        await self.br.wait_for("window.simcordPreview.ready && !window.simcordPreview.pendingAction", 20)
+        await self.br.wait_for(READY, 20)
 
     async def last_request(self) -> str | None:
         return await self.br.eval("window.simcordPreview.lastAction?.requestId ?? null")  # type: ignore[no-any-return]
@@ -114,10 +117,22 @@ class Page:
     async def slash(self, name: str, *fills: tuple[str | None, str | None, str | None]) -> Any:
         """``/name`` from the composer. Each fill is (option, typed text, choice to click):
         option None fills the field the picker focused (the first required one)."""
-        for _ in range(3):
-            done = await self._slash(name, *fills)
+        done = await self._slash(name, *fills)
+        for _ in range(2):
             if done is not None:
                 return done
+            # Turned away before it reached the bot (a stale page), or held back unsent: the
+            # command stays in the composer, as it does for a person, who sends it again once
+            # the page has caught up; typing it afresh would find no message box while the
+            # command row holds its place (the page may also have cleared it meanwhile).
+            await self.catch_up()
+            if await self.br.eval("!!document.querySelector('.command-row .command-chip')"):
+                self.interactions += 1
+                done = await self._send()
+            else:
+                done = await self._slash(name, *fills)
+        if done is not None:
+            return done
         raise AssertionError(f"/{name} turned away three times")
 
     async def _slash(self, name: str, *fills: tuple[str | None, str | None, str | None]) -> Any:
@@ -128,7 +143,11 @@ class Page:
         entry = f"#command-picker-listbox .command-entry[data-entry-key$=':{name.replace(' ', '.')}']"
         await br.wait_for(f"document.querySelector({json.dumps(entry)})")
         await br.click_selector(entry)
-        await br.wait_for("document.querySelector('.command-row .command-chip')")
+        try:
+            await br.wait_for("document.querySelector('.command-row .command-chip')")
+        except TimeoutError:
+            raise AssertionError(f"/{name}: no command row after its entry was clicked; the "
+                                 f"picker: {await br.eval(PICKER)}") from None
         for option, text, pick in fills:
             if option is not None:
                 sel = f"#command-suggestion-listbox [data-value={json.dumps(option)}]"
@@ -136,7 +155,7 @@ class Page:
                     await br.click_selector(".command-row .command-ghost")
                 await br.wait_for(f"document.querySelector({json.dumps(sel)})")
                 await br.click_selector(sel)
-                await br.wait_for("window.simcordPreview.commandPicker.draft?.focusedOption === "
+                await br.wait_for(f"{PICKER}.draft?.focusedOption === "
                                   + json.dumps(option))
             if text is not None:
                 await br.type_text(text)
@@ -144,10 +163,34 @@ class Page:
                 sel = f"#command-suggestion-listbox [data-value={json.dumps(pick)}]"
                 await br.wait_for(f"document.querySelector({json.dumps(sel)})")
                 await br.click_selector(sel)
-        await br.wait_for("window.simcordPreview.commandPicker.draft?.submittable")
+        return await self._send()
+
+    async def _send(self) -> Any:
+        """Send the command the composer holds; the answer as ``finished`` gives it, or None
+        when the command did not go through and the composer still holds it to send again.
+
+        The last answer the page saw may be another action's (the page's own reading of the
+        conversation): the command's own is in once the picker has closed its row, which it
+        does only when that command's answer is settled and not turned away."""
+        br = self.br
+        await br.wait_for(f"{PICKER}.draft?.submittable")
         before = await self.last_request()
         await br.click_selector("#send-message")
-        return await self.finished(before)
+        done = await self.finished(before)
+        if done is None:
+            return None
+        loop = asyncio.get_running_loop()
+        end, held = loop.time() + 20, 0
+        while (state := await br.eval(f"{PICKER}.state")) != "closed":
+            # held back, not in flight: seen twice with the page idle, half a second apart
+            held = held + 1 if state == "composing" and await br.eval(READY) else 0
+            if held >= 2:
+                return None
+            if loop.time() > end:
+                raise AssertionError(f"a command still open 20 s after its answer: "
+                                     f"{await br.eval(PICKER)}")
+            await asyncio.sleep(0.5)
+        return done
 
     async def click_button(self, label: str, within: str = "document") -> None:
         """A real click on the last enabled button with this label."""
