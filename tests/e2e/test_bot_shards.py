@@ -6,7 +6,13 @@ sees both.
 
 The worker (this file run as a script) writes what it has acknowledged to a log: ``A table
 version`` after each answered card click (the click is answered after the commit), ``R ids``
-once started with the live tables it recovered.
+once started with the live tables it recovered, ``H`` once held (below).
+
+The other process is held still while the killed one restarts, so that the test can show its
+tables untouched. Not with SIGSTOP: simcord's settle deadline is wall time on the worker's
+loop, so a worker stopped in the middle of a settle gives up on resuming ("bot did not settle
+while advancing time", seen once in a fresh-clone CI run). On SIGUSR1 the worker holds
+between two steps, everything of its bot settled, by blocking its loop until SIGUSR2.
 """
 
 from __future__ import annotations
@@ -43,6 +49,9 @@ async def _worker(url: str, shard: int, acklog: str, plays: int) -> None:
     from bot.config import Settings
 
     fd = os.open(acklog, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    hold = asyncio.Event()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR2})  # waited for, never delivered
+    asyncio.get_running_loop().add_signal_handler(signal.SIGUSR1, hold.set)
 
     def ack(line: str) -> None:
         os.write(fd, (line + "\n").encode())
@@ -67,6 +76,10 @@ async def _worker(url: str, shard: int, acklog: str, plays: int) -> None:
         done = 0
         while plays < 0 or done < plays:
             for w, host in zip(worlds, hosts, strict=True):
+                if hold.is_set():  # settled after the last step: freeze the loop, bot and all
+                    ack("H")
+                    signal.sigwait({signal.SIGUSR2})
+                    hold.clear()
                 tid = bot.svc.table_in_channel(w.channel.id)
                 if tid is None:
                     await w.new_table(host, players=2)
@@ -149,8 +162,8 @@ def test_two_shard_processes_one_killed_and_restarted(postgres_server: Any,
                   and sum(_log(logs[s])[1].values()) >= 200, f"shard {s}")
         procs[0].send_signal(signal.SIGKILL)
         procs[0].wait()
-        procs[1].send_signal(signal.SIGSTOP)  # the other process holds still while we look
-        time.sleep(0.3)
+        procs[1].send_signal(signal.SIGUSR1)  # the other process holds still while we look
+        _wait(procs[1], logs[1], lambda: "H" in logs[1].read_text().split(), "shard 1 held")
         other_before = asyncio.run(_rows(url, guild_of(1)))
         mine_before = asyncio.run(_rows(url, guild_of(0)))
         _, acked0 = _log(logs[0])
@@ -168,14 +181,13 @@ def test_two_shard_processes_one_killed_and_restarted(postgres_server: Any,
         after = {r[0]: r for r in asyncio.run(_rows(url, guild_of(0)))}
         assert sum(r[3] for r in after.values()) > sum(r[3] for r in mine_before)  # played on
 
-        procs[1].send_signal(signal.SIGCONT)  # and the other plays on as if nothing happened
+        procs[1].send_signal(signal.SIGUSR2)  # and the other plays on as if nothing happened
         _, acked1 = _log(logs[1])
         _wait(procs[1], logs[1], lambda: sum(_log(logs[1])[1].values()) > sum(acked1.values()),
               "shard 1 after the restart")
     finally:
         for p in procs:
             if p.poll() is None:
-                p.send_signal(signal.SIGCONT)
                 p.kill()
                 p.wait()
     out = subprocess.run([sys.executable, "-m", "bot", "export", "--db", url], cwd=ROOT,
