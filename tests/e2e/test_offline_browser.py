@@ -64,6 +64,8 @@ hidden-card checks read them as they read text cards."""
 PICKER = "window.simcordPreview.commandPicker"
 """The composer's command picker: its state (closed while the message box is back) and draft."""
 READY = "window.simcordPreview.ready && !window.simcordPreview.pendingAction"
+COMMAND_ROW = "document.querySelector('.command-row .command-chip')"
+"""The command row's chip: there while a command is open in the composer, in place of the box."""
 CLAIMS = ("Knock", "Accuse", "Refresh", "Declare", "Exchange", "Show five")
 
 
@@ -126,7 +128,7 @@ class Page:
             # the page has caught up; typing it afresh would find no message box while the
             # command row holds its place (the page may also have cleared it meanwhile).
             await self.catch_up()
-            if await self.br.eval("!!document.querySelector('.command-row .command-chip')"):
+            if await self.br.eval("!!" + COMMAND_ROW):
                 self.interactions += 1
                 done = await self._send()
             else:
@@ -144,7 +146,7 @@ class Page:
         await br.wait_for(f"document.querySelector({json.dumps(entry)})")
         await br.click_selector(entry)
         try:
-            await br.wait_for("document.querySelector('.command-row .command-chip')")
+            await br.wait_for(COMMAND_ROW)
         except TimeoutError:
             raise AssertionError(f"/{name}: no command row after its entry was clicked; the "
                                  f"picker: {await br.eval(PICKER)}") from None
