@@ -68,8 +68,12 @@ def cards_in_text(text: str) -> Counter[str]:
 
 def message_texts(message: discord.Message) -> list[str]:
     """Content, embeds, component labels and attachment descriptions of a message (what a
-    person can read, or hear from a screen reader)."""
-    out = [message.content or ""]
+    person can read, or hear from a screen reader). The coach's line (💡) is a text of its
+    own: it names cards the hand already shows (the one to play, the trick's best), so
+    counted with the hand it would show them twice."""
+    lines = (message.content or "").split("\n")
+    out = ["\n".join(x for x in lines if not x.startswith("💡"))]
+    out += [x for x in lines if x.startswith("💡")]
     out += [a.description or "" for a in message.attachments]
     for e in message.embeds:
         out += [e.title or "", e.description or "", e.footer.text or "" if e.footer else ""]

@@ -1,0 +1,231 @@
+"""Anything at all, in any order: people who click whatever they see, type any command with
+any options, click together, come back to old messages, and let time pass, while the deals go
+on. Every action is answered, nothing the bot or discord.py logs is an error (the ``world``
+fixture, ``tests/conftest.py``), and nobody ever sees a card or a secret they may not
+(``World.check_no_leaks`` after every step).
+
+``GAIGEL_CHAOS_SEED`` and ``GAIGEL_CHAOS_STEPS`` run other or longer walks."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from simcord import SetupError
+from world import World, buttons, custom_ids
+
+# the computers and the coach think in processes, in real time: settle for up to 8 s, below
+# the 10-second turn ping (which the walk lets come by advancing the virtual clock)
+pytestmark = pytest.mark.simcord(settle_timeout=8)
+
+SEEDS = [int(s) for s in os.environ.get("GAIGEL_CHAOS_SEED", "1 2").split()]
+STEPS = int(os.environ.get("GAIGEL_CHAOS_STEPS", "200"))
+PEOPLE = ("alice", "bob", "carol", "dan", "erin")
+TREE = json.loads((Path(__file__).resolve().parents[1] / "shell" / "command_tree.json").read_text())
+
+WORDS = ["", "heuristic", "strong", "random", "beginner", "2026-11-28", "today", "yesterday",
+         "1", "-1", "999999999999", "x" * 150, "🃏", "@everyone", "<@1>", "**bold**", "EA",
+         "Herz", "hearts", "'; drop table tables; --", "\u202eevil", "None", "null"]
+
+
+def _leaves(command: dict[str, Any], path: str = "") -> list[tuple[str, list[dict[str, Any]]]]:
+    name = (path + " " + command["name"]).strip()
+    subs = [o for o in command.get("options", []) if o["type"] in (1, 2)]
+    if not subs:
+        return [(name, [o for o in command.get("options", [])])]
+    return [leaf for s in subs for leaf in _leaves(s, name)]
+
+
+COMMANDS = [leaf for c in TREE for leaf in _leaves(c)]
+
+
+def _value(option: dict[str, Any], world: World, rng: random.Random) -> Any:
+    """A value a person could send for ``option``: one of its choices, or anything its type
+    allows within its bounds."""
+    if option.get("choices"):
+        return rng.choice(option["choices"])["value"]
+    kind = option["type"]
+    if kind == 4:
+        low, high = option.get("min_value", -5), option.get("max_value", 10**6)
+        return rng.choice([low, high, rng.randint(low, min(high, low + 60)),
+                           rng.randint(low, high)])
+    if kind == 5:
+        return rng.random() < 0.5
+    if kind == 6:
+        return world.user(rng.choice(PEOPLE))
+    return rng.choice(WORDS)
+
+
+class Walk:
+    """One random walk of people at one channel's tables."""
+
+    def __init__(self, world: World, rng: random.Random) -> None:
+        self.world = world
+        self.rng = rng
+        self.answered = 0
+        self.refused: Counter[str] = Counter()
+        self.slow = 0
+
+    def note(self, who: str, result: Any) -> None:
+        """Every interaction is answered; a hand that comes back in the channel becomes
+        ``who``'s latest (a hand mirrored in their DMs is clicked from there, by the user)."""
+        assert result.acknowledged, f"{who}'s action was not answered"
+        self.answered += 1
+        response = result.response
+        if (response is not None and response.channel_id == self.world.channel.id
+                and any(c.startswith("gg:h:") for c in custom_ids(response.message))):
+            self.world.hands[who] = response.message
+
+    def in_channel(self, who: str) -> list[Any]:
+        """The messages this person sees in the table's channel (not their DMs): where a
+        forged or simultaneous click is sent from."""
+        return [m for m in self.world.visible(who) if m.channel.id == self.world.channel.id]
+
+    async def click_anything(self, who: str) -> None:
+        """An enabled button of any message this person can see, old or new."""
+        seen = [m for m in self.world.visible(who)
+                if any(not b.disabled and b.custom_id for b in buttons(m))]
+        if not seen:
+            return
+        message = self.rng.choice(seen[-6:] if self.rng.random() < 0.8 else seen)
+        cid = self.rng.choice([b.custom_id for b in buttons(message)
+                               if not b.disabled and b.custom_id])
+        member = self.world.user(who)
+        actor = member if message.guild is not None else member.user  # a hand in their DMs
+        self.note(who, await actor.click(message, custom_id=cid))
+
+    async def forge_anything(self, who: str) -> None:
+        """A custom_id seen anywhere by anyone, sent from a message of this person's."""
+        ids = [c for name in PEOPLE for m in self.world.visible(name) for c in custom_ids(m)]
+        seen = self.in_channel(who)
+        if not ids or not seen:
+            return
+        result = await self.world.forge_click(who, self.rng.choice(seen), self.rng.choice(ids))
+        self.note(who, result)
+
+    async def type_anything(self, who: str) -> None:
+        name, options = self.rng.choice(COMMANDS)
+        filled = {o["name"]: _value(o, self.world, self.rng) for o in options
+                  if o.get("required") or self.rng.random() < 0.4}
+        if name == "gaigel new" and self.rng.random() < 0.7:
+            filled["timer"] = 0  # most tables without a clock, so that deals get played
+        self.note(who, await self.world.slash(who, name, **filled))
+
+    async def play_on(self) -> None:
+        """What keeps the deals going: the person to play plays, a team at 101 knocks."""
+        world = self.world
+        tid = world.svc.table_in_channel(world.channel.id)
+        if tid is None or world.state().status != "playing":
+            await self.open_and_start(tid)
+            return
+        knockers = [k for k in world.team_with_101() if k in PEOPLE]
+        if knockers and self.rng.random() < 0.7:
+            self.note(knockers[0], await world.slash(knockers[0], "knock"))
+            return
+        who = world.to_play()
+        if who is None:
+            return
+        if who not in world.hands:
+            await world.open_hand(who)
+        ids = world.playable(who)
+        if ids:
+            self.note(who, await world.click_hand(who, self.rng.choice(ids)))
+
+    async def open_and_start(self, tid: int | None) -> None:
+        """No deal running: someone opens a table (or joins the open one) and its host starts."""
+        world = self.world
+        if tid is None:
+            host = self.rng.choice(PEOPLE)
+            self.note(host, await world.slash(host, "gaigel new", players=self.rng.choice(
+                [2, 3, 4, 4, 6]), timer=0))
+            return
+        state = world.state()
+        if state.status == "open":
+            who = self.rng.choice(PEOPLE)
+            if self.rng.random() < 0.5:
+                self.note(who, await world.slash(who, "gaigel join"))
+            else:
+                host = world.name_of(state.host_id) or who
+                self.note(host, await world.click_table(host, "start"))
+            return
+        # between deals, or the match over: anyone clicks what the table message offers
+        table = world.table_message()
+        ids = [b.custom_id for b in buttons(table) if not b.disabled and b.custom_id]
+        if ids:
+            who = self.rng.choice(PEOPLE)
+            self.note(who, await world.user(who).click(table, custom_id=self.rng.choice(ids)))
+
+    async def together(self) -> None:
+        """Two people click what they see at the same moment."""
+        picks = []
+        for who in self.rng.sample(PEOPLE, 2):
+            seen = [m for m in self.in_channel(who)
+                    if any(not b.disabled and b.custom_id for b in buttons(m))]
+            if seen:
+                message = self.rng.choice(seen[-4:])
+                cid = self.rng.choice([b.custom_id for b in buttons(message)
+                                       if not b.disabled and b.custom_id])
+                picks.append((who, message, cid))
+        for (who, _, _), result in zip(picks, await self.world.click_together(picks), strict=True):
+            self.note(who, result)
+
+    async def step(self) -> None:
+        who = self.rng.choice(PEOPLE)
+        r = self.rng.random()
+        try:
+            if r < 0.40:
+                await self.play_on()
+            elif r < 0.65:
+                await self.click_anything(who)
+            elif r < 0.85:
+                await self.type_anything(who)
+            elif r < 0.90:
+                await self.forge_anything(who)
+            elif r < 0.95:
+                await self.together()
+            elif r < 0.99:
+                # time passes in minutes at most: a table's turns that run out in one
+                # advance are each a computer's thinking in a process, in real time
+                for _ in range(self.rng.choice([1, 1, 2, 5, 15])):
+                    await self.world.env.advance_time(self.rng.choice([5, 30, 60]))
+                    await self.world.env.settle()
+            else:
+                await self.world.restart()
+        except SetupError as e:
+            # what a Discord client itself refuses to send (a value out of bounds, a
+            # member's command in a place it is not offered): never reaches the bot
+            self.refused[str(e)[:60]] += 1
+        except TimeoutError:
+            # simcord's settle time ran out while a computer or the coach was still thinking
+            # (a loaded machine): the bot must finish within a minute, or the walk fails
+            self.slow += 1
+            await self.world.env.settle(timeout=60)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+async def test_anything_people_do_in_any_order_is_answered_and_shows_no_hidden_card(
+        world: World, seed: int, caplog: pytest.LogCaptureFixture) -> None:
+    rng = random.Random(seed)
+    walk = Walk(world, rng)
+    await world.new_table("alice", players=4, timer=0)
+    for who in PEOPLE[1:3]:
+        await world.click_table(who, "join")
+    for _ in range(STEPS):
+        await walk.step()
+        if world.svc.table_in_channel(world.channel.id) is not None:
+            world.check_no_leaks()
+    said = Counter(re.sub(r"\d+", "N", r.getMessage()).split(" (")[0]
+                   for r in caplog.records if r.name == "bot.service")
+    print(f"seed {seed}: {walk.answered} answered, {walk.slow} slow,",
+          f"{sum(walk.refused.values())} refused by the client ({dict(walk.refused)});",
+          dict(said.most_common(12)))
+    assert walk.answered > STEPS // 4
+    assert walk.slow <= STEPS // 20, f"{walk.slow} steps outlasted simcord's settle time"
+    if STEPS >= 200:  # the walk reached the end of a deal, not only the lobby
+        assert said["table N deal N over: team N wins N"] >= 1, dict(said)
