@@ -4,7 +4,9 @@ on. Every action is answered, nothing the bot or discord.py logs is an error (th
 fixture, ``tests/conftest.py``), and nobody ever sees a card or a secret they may not
 (``World.check_no_leaks`` after every step).
 
-``GAIGEL_CHAOS_SEED`` and ``GAIGEL_CHAOS_STEPS`` run other or longer walks."""
+``GAIGEL_CHAOS_SEED`` and ``GAIGEL_CHAOS_STEPS`` run other or longer walks. The people's
+choices come from the seed; the computers think against the clock, so two runs of one seed
+may part ways where a computer's card differs."""
 
 from __future__ import annotations
 
@@ -62,6 +64,11 @@ def _value(option: dict[str, Any], world: World, rng: random.Random) -> Any:
     return rng.choice(WORDS)
 
 
+def enabled(message: Any) -> list[str]:
+    """The custom_ids of the buttons a person can click on ``message``."""
+    return [b.custom_id for b in buttons(message) if not b.disabled and b.custom_id]
+
+
 class Walk:
     """One random walk of people at one channel's tables."""
 
@@ -89,13 +96,11 @@ class Walk:
 
     async def click_anything(self, who: str) -> None:
         """An enabled button of any message this person can see, old or new."""
-        seen = [m for m in self.world.visible(who)
-                if any(not b.disabled and b.custom_id for b in buttons(m))]
+        seen = [m for m in self.world.visible(who) if enabled(m)]
         if not seen:
             return
         message = self.rng.choice(seen[-6:] if self.rng.random() < 0.8 else seen)
-        cid = self.rng.choice([b.custom_id for b in buttons(message)
-                               if not b.disabled and b.custom_id])
+        cid = self.rng.choice(enabled(message))
         member = self.world.user(who)
         actor = member if message.guild is not None else member.user  # a hand in their DMs
         self.note(who, await actor.click(message, custom_id=cid))
@@ -156,7 +161,7 @@ class Walk:
             return
         # between deals, or the match over: anyone clicks what the table message offers
         table = world.table_message()
-        ids = [b.custom_id for b in buttons(table) if not b.disabled and b.custom_id]
+        ids = enabled(table)
         if ids:
             who = self.rng.choice(PEOPLE)
             self.note(who, await world.user(who).click(table, custom_id=self.rng.choice(ids)))
@@ -165,12 +170,10 @@ class Walk:
         """Two people click what they see at the same moment."""
         picks = []
         for who in self.rng.sample(PEOPLE, 2):
-            seen = [m for m in self.in_channel(who)
-                    if any(not b.disabled and b.custom_id for b in buttons(m))]
+            seen = [m for m in self.in_channel(who) if enabled(m)]
             if seen:
                 message = self.rng.choice(seen[-4:])
-                cid = self.rng.choice([b.custom_id for b in buttons(message)
-                                       if not b.disabled and b.custom_id])
+                cid = self.rng.choice(enabled(message))
                 picks.append((who, message, cid))
         for (who, _, _), result in zip(picks, await self.world.click_together(picks), strict=True):
             self.note(who, result)
