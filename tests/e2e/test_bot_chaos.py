@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 from simcord import SetupError
+from simcord.interactions import command_leaves
 from world import World, buttons, custom_ids
 
 # the computers and the coach think in processes, in real time: settle for up to 8 s, below
@@ -36,15 +37,9 @@ WORDS = ["", "heuristic", "strong", "random", "beginner", "2026-11-28", "today",
          "Herz", "hearts", "'; drop table tables; --", "\u202eevil", "None", "null"]
 
 
-def _leaves(command: dict[str, Any], path: str = "") -> list[tuple[str, list[dict[str, Any]]]]:
-    name = (path + " " + command["name"]).strip()
-    subs = [o for o in command.get("options", []) if o["type"] in (1, 2)]
-    if not subs:
-        return [(name, [o for o in command.get("options", [])])]
-    return [leaf for s in subs for leaf in _leaves(s, name)]
-
-
-COMMANDS = [leaf for c in TREE for leaf in _leaves(c)]
+COMMANDS = [(" ".join(path), leaf.get("options", []))
+            for c in TREE for path, leaf in command_leaves(c)]
+"""Every command a person can type, with its options (simcord's own reading of the tree)."""
 
 
 def _value(option: dict[str, Any], world: World, rng: random.Random) -> Any:
