@@ -119,7 +119,7 @@ class Walk:
             received = result._interaction.id in self.received
             await self.world.env.settle(timeout=60)
             pytest.fail(f"{who}'s action was not answered"
-                        + (" when simcord had settled; it was after another settle"
+                        + (" until simcord settled once more (its settle returned early)"
                            if result.acknowledged else "")
                         + ("" if received else "; discord.py never received it")
                         + "\n" + waiting)
@@ -176,9 +176,10 @@ class Walk:
         who = world.to_play()
         if who is None:
             return
-        if who not in world.hands or not world.playable(who):
-            await world.open_hand(who)  # the hand kept may be an older table's
-        ids = world.playable(who)
+        ids = world.playable(who) if who in world.hands else []
+        if not ids:  # no hand kept, or one of an older table: open it from the table
+            await world.open_hand(who)
+            ids = world.playable(who)
         if ids:
             await self.note(who, await world.click_hand(who, self.rng.choice(ids)))
 
