@@ -9,7 +9,7 @@ import logging
 import re
 from collections import Counter
 from collections.abc import AsyncIterator, Iterable
-from typing import Any
+from typing import Any, cast
 
 import discord
 import pytest
@@ -137,7 +137,7 @@ async def simcord_bot(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
 async def world(simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture) -> AsyncIterator[World]:
     """A guild with one channel and the commands synced; fails on the bot's own ERROR logs."""
     caplog.set_level(logging.INFO)
-    await simcord_env.bot.tree.sync()
+    await cast(GaigelBot, simcord_env.bot).tree.sync()
     s = World(simcord_env)
     yield s
     bad = [f"{r.name}: {r.getMessage()}" for r in caplog.get_records("call")
@@ -173,7 +173,7 @@ class World:
 
     @property
     def bot(self) -> GaigelBot:
-        return self.env.bot  # type: ignore[no-any-return]
+        return cast(GaigelBot, self.env.bot)
 
     @property
     def svc(self) -> Any:
@@ -251,8 +251,9 @@ class World:
     async def open_hand(self, who: str) -> discord.Message:
         result = await self.click_table(who, "hand")
         assert result.response is not None and result.response.ephemeral
-        self.hands[who] = result.response.message
-        return result.response.message
+        message = cast(discord.Message, result.response.message)
+        self.hands[who] = message
+        return message
 
     def hand(self, who: str) -> discord.Message:
         """The user's latest hand message, as it is now (fetched again: messages change)."""
@@ -260,7 +261,7 @@ class World:
         for m in self.visible(who):
             if m.id == old.id:
                 return m
-        return old
+        return cast(discord.Message, old)
 
     def hand_buttons(self, who: str) -> list[Any]:
         return [b for b in buttons(self.hand(who)) if (b.custom_id or "").startswith("gg:h:")]
@@ -546,7 +547,7 @@ def rig(monkeypatch: pytest.MonkeyPatch, *packs: list[str]) -> None:
     import bot.service.deals as deals_module
     from engine import Layout
     queue = list(packs)
-    real = deals_module.fair_layout
+    real = deals_module.fair_layout  # type: ignore[attr-defined]
 
     def fake(server_seed: bytes, salt: str, players: int) -> Layout:
         return Layout.from_pack(list(queue.pop(0)), players) if queue else real(

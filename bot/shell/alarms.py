@@ -21,6 +21,12 @@ def _monotonic() -> float:
     return time.monotonic()
 
 
+async def _sleep(delay: float) -> None:
+    """``asyncio.sleep``, looked up at each call: a test that lets time pass only on its
+    virtual clock makes the alarms wait on that clock alone (``tests/e2e/test_bot_chaos.py``)."""
+    await asyncio.sleep(delay)
+
+
 class Alarms(Generic[K]):
     """One alarm per key: ``set`` replaces the key's alarm, ``cancel`` drops it. When an alarm
     is due, ``ring(key, token)`` runs as its own task, so a slow answer from Discord for one
@@ -83,7 +89,7 @@ class Alarms(Generic[K]):
             delay = at - self._clock()
             if delay > 0.001:
                 self._wakes_at = at
-                await asyncio.sleep(delay)
+                await _sleep(delay)
                 continue
             heapq.heappop(self._heap)
             del self._alarms[key]
