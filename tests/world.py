@@ -4,6 +4,7 @@ them (plus, where a test needs to decide what a player would know, the service's
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import re
@@ -21,6 +22,7 @@ from simcord.backend import serializers
 from simcord.enums import ComponentType, InteractionType
 
 from bot import build_bot
+from bot.shell import alarms
 from bot.shell.app import GaigelBot, Pacing
 from bot.shell.card_text import FRENCH_RANKS, FRENCH_SUITS, GERMAN_RANKS, GERMAN_SUITS
 
@@ -133,10 +135,44 @@ async def simcord_bot(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> AsyncIt
     World.bots.clear()
 
 
+def alarms_on_the_virtual_clock(env: simcord.Env, monkeypatch: pytest.MonkeyPatch | None = None
+                                ) -> None:
+    """The bot's alarms (turn pings, the hands' expiry) wait on simcord's virtual clock alone:
+    time passes for them only when a test lets it (``env.advance_time``).
+
+    Left to simcord, an alarm's sleep also has a wall-clock fallback: when a ping set ten real
+    seconds ago comes due (a test's steps take real time while its clock stands still),
+    simcord moves the virtual clock ten seconds on in the middle of whatever runs then. A
+    settle under way then finds its deadline (5 s on that clock) passed at once, and fails
+    on whatever is still waiting, a query to PostgreSQL, say ("bot did not settle"): the
+    shard test's fresh-clone CI failure, 10 of 16 runs with two of it side by side. Between a
+    click and the bot's answer, the jump would put the answer past Discord's 3-second
+    deadline on that clock (10062 Unknown Interaction). Settling also waits such sleeps out
+    in real time: without them the random walk takes half the time.
+
+    ``monkeypatch`` undoes it after the test; without it (a worker process of its own) it
+    stays. An alarm set outside the bot's own work (a test calling the service itself) sleeps
+    as simcord would have it."""
+
+    async def sleep(delay: float) -> None:
+        try:
+            await env.external_wait(asyncio.sleep(delay), reason="the bot's alarms: pings, expiries")
+        except simcord.SetupError:  # not the bot's own work: simcord's usual clock
+            await asyncio.sleep(delay)
+
+    if monkeypatch is None:
+        alarms._sleep = sleep
+    else:
+        monkeypatch.setattr(alarms, "_sleep", sleep)
+
+
 @pytest_asyncio.fixture
-async def world(simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture) -> AsyncIterator[World]:
-    """A guild with one channel and the commands synced; fails on the bot's own ERROR logs."""
+async def world(simcord_env: simcord.Env, caplog: pytest.LogCaptureFixture,
+                monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    """A guild with one channel and the commands synced, the bot's alarms on the virtual clock
+    alone; fails on the bot's own ERROR logs."""
     caplog.set_level(logging.INFO)
+    alarms_on_the_virtual_clock(simcord_env, monkeypatch)
     await cast(GaigelBot, simcord_env.bot).tree.sync()
     s = World(simcord_env)
     yield s

@@ -26,11 +26,9 @@ from simcord import SetupError
 from simcord.interactions import command_leaves
 from world import World, buttons, custom_ids
 
-from bot.shell import alarms
-
 # the computers and the coach think in processes, in real time: settle for up to 8 s, below
-# the 10-second turn ping (which the walk lets come by advancing the virtual clock:
-# ``alarms_on_the_virtual_clock``)
+# the 10-second turn ping (which the walk lets come by advancing the virtual clock: the
+# ``world`` fixture puts the bot's alarms on it alone, ``alarms_on_the_virtual_clock``)
 pytestmark = pytest.mark.simcord(settle_timeout=8)
 
 SEEDS = [int(s) for s in os.environ.get("GAIGEL_CHAOS_SEED", "1 2").split()]
@@ -81,26 +79,6 @@ def pending_tasks(env: Any) -> str:
         where = " <- ".join(f"{f.f_code.co_name}:{f.f_lineno}" for f in task.get_stack(limit=6))
         lines.append(f"  {task.get_name()} ({tracked}): {where}")
     return "pending tasks:\n" + "\n".join(lines)
-
-
-def alarms_on_the_virtual_clock(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The bot's alarms (turn pings, the hands' expiry) wait on simcord's virtual clock alone:
-    time passes for them only when the walk lets it (``let_time_pass``).
-
-    Left to simcord, an alarm's sleep also has a wall-clock fallback: when a ping set ten real
-    seconds ago comes due (the walk's steps take real time while its clock stands still),
-    simcord moves the virtual clock ten seconds on in the middle of whatever runs then (about
-    four times in a walk of 300 steps). Falling between a click and the bot's answer, that jump
-    would put the answer 10 s after the click on the virtual clock, past Discord's 3-second
-    deadline, and simcord would refuse it (10062 Unknown Interaction) though the bot answered
-    in milliseconds. Settling also waits such sleeps out in real time: without them a walk of
-    300 steps takes half the time (33 s against 62 s, the same forty seeds side by side)."""
-    env = world.env
-
-    async def sleep(delay: float) -> None:
-        await env.external_wait(asyncio.sleep(delay), reason="the bot's alarms: pings, expiries")
-
-    monkeypatch.setattr(alarms, "_sleep", sleep)
 
 
 def enabled(message: Any) -> list[str]:
@@ -305,9 +283,7 @@ class Walk:
 
 @pytest.mark.parametrize("seed", SEEDS)
 async def test_anything_people_do_in_any_order_is_answered_and_shows_no_hidden_card(
-        world: World, seed: int, caplog: pytest.LogCaptureFixture,
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    alarms_on_the_virtual_clock(world, monkeypatch)
+        world: World, seed: int, caplog: pytest.LogCaptureFixture) -> None:
     rng = random.Random(seed)
     walk = Walk(world, rng)
     await world.new_table("alice", players=4, timer=0)

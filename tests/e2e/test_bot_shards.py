@@ -43,7 +43,7 @@ def guild_of(shard: int) -> int:
 
 async def _worker(url: str, shard: int, acklog: str, plays: int) -> None:
     import simcord
-    from world import World
+    from world import World, alarms_on_the_virtual_clock
 
     from bot import Pacing, build_bot
     from bot.config import Settings
@@ -59,6 +59,7 @@ async def _worker(url: str, shard: int, acklog: str, plays: int) -> None:
     settings = Settings(database_url=url, shard_count=SHARDS, shard_ids=(shard,))
     bot = build_bot(settings, pacing=Pacing.instant(), service_options={"seed": shard})
     env = simcord.Env(bot, settle_timeout=5)  # room for a loaded machine; timers are longer
+    alarms_on_the_virtual_clock(env)  # a turn ping never jumps the clock in a settle
     # built in the same order on every start, so the ids are the same (see bot/offline.py)
     guild = env.create_guild(f"Shard {shard}", id=guild_of(shard), shard_id=shard)
     for i in range(shard * TABLES):  # both worlds number alike: keep the channel ids apart
