@@ -22,8 +22,9 @@ def _monotonic() -> float:
 
 
 async def _sleep(delay: float) -> None:
-    """``asyncio.sleep``, looked up at each call: a test that lets time pass only on its
-    virtual clock makes the alarms wait on that clock alone (``tests/e2e/test_bot_chaos.py``)."""
+    """``asyncio.sleep``, looked up at each call: the bot tests, which let time pass only on
+    simcord's virtual clock, make the alarms wait on that clock alone
+    (``alarms_on_the_virtual_clock`` in ``tests/world.py``)."""
     await asyncio.sleep(delay)
 
 
