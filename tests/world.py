@@ -320,7 +320,8 @@ class World:
 
     async def click_together(self, clicks: Iterable[tuple[str, discord.Message, str]], *,
                              forge: bool = False) -> list[Any]:
-        """Several clicks dispatched at the same moment, before the bot answers any of them.
+        """Several clicks dispatched at the same moment, before the bot answers any of them
+        (on channel messages and on DM messages alike).
 
         ``forge``: the message as the client sends it carries an enabled button with this
         custom_id even if Discord shows no such button (a modified client)."""
@@ -329,9 +330,10 @@ class World:
         for who, message, cid in clicks:
             actor = self.user(who)
             stored = backend.get_message(message.channel.id, message.id)
+            in_dm = isinstance(message.channel, discord.DMChannel)
             record, payload = _interactions.base_payload(
                 backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel.id,
-                guild_id=self.guild.id, user_id=actor.id,
+                guild_id=None if in_dm else self.guild.id, user_id=actor.id,
                 data={"custom_id": cid, "component_type": ComponentType.BUTTON})
             payload["message"] = dict(serializers.message_payload(backend, stored))
             if forge:

@@ -8,6 +8,13 @@ from world import FOUR, World, custom_ids, rig, rigged_pack, text
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
 
+def stale_answers(world: World, last: int) -> int:
+    """How many of the bot's last ``last`` interaction answers told of a changed hand."""
+    answers = [str((e.json or {}).get("data", {}).get("content", "")) for e in world.env.http_requests
+               if e.method == "POST" and e.path.endswith("/callback")][-last:]
+    return sum("Your hand changed" in a for a in answers)
+
+
 async def test_a_user_who_is_not_seated_is_told_so_and_nothing_changes(world: World) -> None:
     await world.start_four()
     before = world.state().version
@@ -61,9 +68,40 @@ async def test_a_double_click_plays_one_card(world: World) -> None:
     deal = world.live().deal
     assert len([a for a in deal.actions if a.seat == 0]) == 1
     assert all(r.acknowledged for r in results)
-    answers = [str((e.json or {}).get("data", {}).get("content", "")) for e in world.env.http_requests
-               if e.method == "POST" and e.path.endswith("/callback")][-2:]
-    assert sum("Your hand changed" in a for a in answers) == 1, answers
+    assert stale_answers(world, 2) == 1
+
+
+async def test_the_same_card_clicked_in_the_channel_hand_and_its_dm_mirror_at_once_plays_once(
+        world: World) -> None:
+    await world.start_four()
+    await world.slash("alice", "gaigel dm", mode="on")
+    dm = world.user("alice").user.dm_channel.history()[-1]
+    hand = world.hand("alice")
+    card = world.playable("alice")[0].split(":")[4]
+    dm_cid = next(c for c in custom_ids(dm) if c.split(":")[4:5] == [card])
+    results = await world.click_together([("alice", hand, world.playable("alice")[0]),
+                                          ("alice", dm, dm_cid)])
+    assert all(r.acknowledged for r in results)
+    assert [a.seat for a in world.live().deal.actions] == [0]
+    # the one card played is the card clicked, and the other click was answered as stale
+    assert world.live().deal.actions[0].card == card.split(".")[1]
+    assert stale_answers(world, 2) == 1
+    await world.play_deal()
+    assert world.state().status == "waiting"
+
+
+async def test_a_double_click_in_the_dm_mirror_plays_one_card(world: World) -> None:
+    await world.start_four()
+    await world.slash("alice", "gaigel dm", mode="on")
+    dm = world.user("alice").user.dm_channel.history()[-1]
+    cid = next(c for c in custom_ids(dm) if ":p" in c
+               and not next(b for r in dm.components for b in r.children
+                            if b.custom_id == c).disabled)
+    results = await world.click_together([("alice", dm, cid), ("alice", dm, cid)])
+    assert all(r.acknowledged for r in results)
+    assert [a.seat for a in world.live().deal.actions] == [0]
+    assert world.to_play() == "bob"
+    assert stale_answers(world, 2) == 1
 
 
 async def test_two_players_clicking_at_the_same_moment_play_in_turn(world: World) -> None:
