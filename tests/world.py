@@ -118,6 +118,13 @@ def buttons(message: discord.Message) -> list[Any]:
     return out
 
 
+def playable_ids(message: discord.Message) -> list[str]:
+    """The custom_ids of the enabled card buttons of a hand message (in the channel or a DM)."""
+    return [b.custom_id for b in buttons(message)
+            if (b.custom_id or "").startswith("gg:h:")
+            and b.custom_id.split(":")[4].startswith("p") and not b.disabled]
+
+
 # ---------------------------------------------------------------------- fixtures
 
 
@@ -303,8 +310,12 @@ class World:
         return [b for b in buttons(self.hand(who)) if (b.custom_id or "").startswith("gg:h:")]
 
     def playable(self, who: str) -> list[str]:
-        return [b.custom_id for b in self.hand_buttons(who)
-                if b.custom_id.split(":")[4].startswith("p") and not b.disabled]
+        return playable_ids(self.hand(who))
+
+    async def dm_hand(self, who: str) -> discord.Message:
+        """Turn ``who``'s DM mirror on; the hand it sent them there."""
+        await self.slash(who, "gaigel dm", mode="on")
+        return cast(discord.Message, self.user(who).user.dm_channel.history()[-1])
 
     async def click_hand(self, who: str, custom_id: str) -> Any:
         msg = self.hand(who)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from world import FOUR, World, custom_ids, rig, rigged_pack, text
+from world import FOUR, World, custom_ids, playable_ids, rig, rigged_pack, text
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -74,8 +74,7 @@ async def test_a_double_click_plays_one_card(world: World) -> None:
 async def test_the_same_card_clicked_in_the_channel_hand_and_its_dm_mirror_at_once_plays_once(
         world: World) -> None:
     await world.start_four()
-    await world.slash("alice", "gaigel dm", mode="on")
-    dm = world.user("alice").user.dm_channel.history()[-1]
+    dm = await world.dm_hand("alice")
     hand = world.hand("alice")
     card = world.playable("alice")[0].split(":")[4]
     dm_cid = next(c for c in custom_ids(dm) if c.split(":")[4:5] == [card])
@@ -92,11 +91,8 @@ async def test_the_same_card_clicked_in_the_channel_hand_and_its_dm_mirror_at_on
 
 async def test_a_double_click_in_the_dm_mirror_plays_one_card(world: World) -> None:
     await world.start_four()
-    await world.slash("alice", "gaigel dm", mode="on")
-    dm = world.user("alice").user.dm_channel.history()[-1]
-    cid = next(c for c in custom_ids(dm) if ":p" in c
-               and not next(b for r in dm.components for b in r.children
-                            if b.custom_id == c).disabled)
+    dm = await world.dm_hand("alice")
+    cid = playable_ids(dm)[0]
     results = await world.click_together([("alice", dm, cid), ("alice", dm, cid)])
     assert all(r.acknowledged for r in results)
     assert [a.seat for a in world.live().deal.actions] == [0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from world import FOUR, World, buttons, custom_ids
+from world import FOUR, World, buttons, custom_ids, playable_ids
 
 pytestmark = pytest.mark.simcord(settle_timeout=0.5)
 
@@ -89,10 +89,8 @@ async def test_closed_dms_are_told_once_in_the_channel_and_the_game_goes_on(worl
 
 async def test_a_dm_hand_is_playable(world: World) -> None:
     await world.start_four()
-    await world.slash("alice", "gaigel dm", mode="on")
-    dm = world.user("alice").user.dm_channel.history()[-1]
-    cid = next(c for c in custom_ids(dm) if ":p" in c
-               and not next(b for r in dm.components for b in r.children if b.custom_id == c).disabled)
+    dm = await world.dm_hand("alice")
+    cid = playable_ids(dm)[0]
     result = await world.user("alice").user.click(dm, custom_id=cid)
     assert result.acknowledged
     assert [a.seat for a in world.live().deal.actions] == [0]
