@@ -341,10 +341,10 @@ class World:
         for who, message, cid in clicks:
             actor = self.user(who)
             stored = backend.get_message(message.channel.id, message.id)
-            in_dm = isinstance(message.channel, discord.DMChannel)
+            guild_id = backend.get_channel(message.channel.id).guild_id  # None in a DM
             record, payload = _interactions.base_payload(
                 backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=message.channel.id,
-                guild_id=None if in_dm else self.guild.id, user_id=actor.id,
+                guild_id=guild_id, user_id=actor.id,
                 data={"custom_id": cid, "component_type": ComponentType.BUTTON})
             payload["message"] = dict(serializers.message_payload(backend, stored))
             if forge:

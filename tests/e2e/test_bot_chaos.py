@@ -132,7 +132,7 @@ class Walk:
 
     def in_channel(self, who: str) -> list[Any]:
         """The messages this person sees in the table's channel (not their DMs): where a
-        forged or simultaneous click is sent from."""
+        forged click is sent from."""
         return [m for m in self.world.visible(who) if m.channel.id == self.world.channel.id]
 
     async def click_anything(self, who: str) -> None:
@@ -214,10 +214,10 @@ class Walk:
             await self.note(who, await world.user(who).click(table, custom_id=self.rng.choice(ids)))
 
     async def together(self) -> None:
-        """Two people click what they see at the same moment."""
+        """Two people click what they see at the same moment (in the channel or in their DMs)."""
         picks = []
         for who in self.rng.sample(PEOPLE, 2):
-            seen = [m for m in self.in_channel(who) if enabled(m)]
+            seen = [m for m in self.world.visible(who) if enabled(m)]
             if seen:
                 message = self.rng.choice(seen[-4:])
                 cid = self.rng.choice(enabled(message))
