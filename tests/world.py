@@ -359,14 +359,17 @@ class World:
     async def forge_click(self, who: str, message: discord.Message, custom_id: str, *,
                           guild_id: int | None = None, channel_id: int | None = None) -> Any:
         """A click a modified client sends: ``custom_id`` on ``message`` (which need not carry
-        it), claiming to come from ``guild_id``/``channel_id`` (default: the message's)."""
+        it), claiming to come from ``guild_id``/``channel_id`` (default: the message's; a DM's
+        has no guild)."""
         backend = self.env.backend
         actor = self.user(who)
         stored = backend.get_message(message.channel.id, message.id)
+        channel_id = channel_id if channel_id is not None else message.channel.id
+        if guild_id is None:  # the channel's own (None in a DM)
+            guild_id = backend.get_channel(channel_id).guild_id
         record, payload = _interactions.base_payload(
-            backend, type=InteractionType.MESSAGE_COMPONENT,
-            channel_id=channel_id if channel_id is not None else message.channel.id,
-            guild_id=guild_id if guild_id is not None else self.guild.id, user_id=actor.id,
+            backend, type=InteractionType.MESSAGE_COMPONENT, channel_id=channel_id,
+            guild_id=guild_id, user_id=actor.id,
             data={"custom_id": custom_id, "component_type": ComponentType.BUTTON})
         payload["message"] = dict(serializers.message_payload(backend, stored))
         payload["message"]["components"] = [{"type": 1, "components": [

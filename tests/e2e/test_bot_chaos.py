@@ -130,11 +130,6 @@ class Walk:
                 and any(c.startswith("gg:h:") for c in custom_ids(response.message))):
             self.world.hands[who] = response.message
 
-    def in_channel(self, who: str) -> list[Any]:
-        """The messages this person sees in the table's channel (not their DMs): where a
-        forged click is sent from."""
-        return [m for m in self.world.visible(who) if m.channel.id == self.world.channel.id]
-
     async def click_anything(self, who: str) -> None:
         """An enabled button of any message this person can see, old or new."""
         seen = [m for m in self.world.visible(who) if enabled(m)]
@@ -147,9 +142,10 @@ class Walk:
         await self.note(who, await actor.click(message, custom_id=cid))
 
     async def forge_anything(self, who: str) -> None:
-        """A custom_id seen anywhere by anyone, sent from a message of this person's."""
+        """A custom_id seen anywhere by anyone, sent from a message this person sees (in the
+        channel or in their DMs)."""
         ids = [c for name in PEOPLE for m in self.world.visible(name) for c in custom_ids(m)]
-        seen = self.in_channel(who)
+        seen = self.world.visible(who)
         if not ids or not seen:
             return
         result = await self.world.forge_click(who, self.rng.choice(seen), self.rng.choice(ids))
