@@ -43,8 +43,8 @@ from engine import Deal, Layout, Rules
 from engine.cards import CANONICAL_PACK, POINTS, STRENGTH
 from engine.players.memory import SeatMemory
 from engine.players.strong import StrongPlayer
-from engine.players.tournament import derive_seed, due_claim, make_tournament_player
-from engine.views import View, seat_view
+from engine.players.tournament import derive_seed, make_tournament_player, play_deal
+from engine.views import View
 
 RULES = Rules.named("wuerttemberg")
 PACK = Counter(CANONICAL_PACK)
@@ -189,47 +189,40 @@ class Tally:
 # ---------------------------------------------------------------------- the deals
 
 def run_pair(args: tuple[int, int, int, float]) -> Tally:
+    """Both deals of a pair: the `strong` team in seats 0 and 2, then in 1 and 3."""
     seed, pair, worlds, budget_ms = args
     tally = Tally()
     layout = Layout.seeded(4, derive_seed(seed, "deal", pair))
     for k in (0, 1):
-        seats = [make_tournament_player("strong" if s % 2 == k else "heuristic", s, 4, RULES,
-                                        budget_ms=budget_ms,
-                                        seed=derive_seed(seed, "player", pair, k, s))
-                 for s in range(4)]
-        levels = [p.level for p in seats]
-        for p in seats:
-            p.meet(levels)
-        readers = {name: [StrongPlayer(s, 4, RULES, seed=0, **options) for s in range(4)]
-                   for name, options in READINGS.items()}
-        for rs in readers.values():
-            for r in rs:
-                r.meet(levels)
-        deal = Deal(layout, RULES)
-        steps = 0
-        while not deal.over and steps < 2000:
-            steps += 1
-            while not deal.over and (claim := due_claim(deal, seats)) is not None:
-                _apply(deal, seats, claim)
-            if deal.over:
-                break
-            seat = deal.to_play
-            assert seat is not None
-            view = seat_view(deal, seat)
-            player = seats[seat]
-            if player.level == "strong" and view.trick_number >= 1 and view.talon > 0:
-                memory = player.memory.copy()
-                memory.note_view(view.trump_suit, view.indicator)
-                _read(tally, deal, view, memory, readers, worlds,
-                      derive_seed(seed, "read", pair, k, steps), f"{pair}.{k}", steps)
-            _apply(deal, seats, player.choose(view))
+        _read_deal(tally, layout, seed, pair, k, worlds, budget_ms)
     return tally
 
 
-def _apply(deal: Deal, seats: Sequence[Any], action: Any) -> None:
-    events = deal.apply(action)
-    for s, p in enumerate(seats):
-        p.observe([e.seen_by(s) for e in events])
+def _read_deal(tally: Tally, layout: Layout, seed: int, pair: int, k: int, worlds: int,
+               budget_ms: float) -> None:
+    seats = [make_tournament_player("strong" if s % 2 == k else "heuristic", s, 4, RULES,
+                                    budget_ms=budget_ms,
+                                    seed=derive_seed(seed, "player", pair, k, s))
+             for s in range(4)]
+    levels = [p.level for p in seats]
+    readers = {name: [StrongPlayer(s, 4, RULES, seed=0, **options) for s in range(4)]
+               for name, options in READINGS.items()}
+    for p in seats + [r for rs in readers.values() for r in rs]:
+        p.meet(levels)
+
+    def read(deal: Deal, view: View) -> None:
+        """At a strong seat's choice, what the readings' worlds hold (``_read``)."""
+        seat = view.seat
+        assert seat is not None
+        if seats[seat].level != "strong" or view.trick_number < 1 or view.talon == 0:
+            return
+        memory = seats[seat].memory.copy()
+        memory.note_view(view.trump_suit, view.indicator)
+        step = len(deal.actions)
+        _read(tally, deal, view, memory, readers, worlds,
+              derive_seed(seed, "read", pair, k, step), f"{pair}.{k}", step)
+
+    play_deal(layout, RULES, seats, before_choice=read)
 
 
 def _read(tally: Tally, deal: Deal, view: View, memory: SeatMemory,

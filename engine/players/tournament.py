@@ -28,7 +28,7 @@ import sys
 import time
 import traceback
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -38,7 +38,7 @@ from ..deal import AUS, Deal, Layout
 from ..errors import IllegalAction
 from ..rules import Rules
 from ..tricks import team_count
-from ..views import seat_view
+from ..views import View, seat_view
 from . import LEVELS
 from .base import Player
 from .baseline import BaselinePlayer
@@ -114,10 +114,13 @@ def due_claim(deal: Deal, seats: Sequence[Player]) -> Action | None:
 
 
 def play_deal(layout: Layout, rules: Rules, seats: Sequence[Player],
-              max_actions: int = 2000, deal: Deal | None = None) -> DealRun:
+              max_actions: int = 2000, deal: Deal | None = None,
+              before_choice: Callable[[Deal, View], None] | None = None) -> DealRun:
     """Play one deal with one computer player per seat, as the service drives them
     (``deal``: a fresh ``Deal`` of ``layout`` made by the caller, e.g. a benchmark's
-    all-seeing player that must hold it)."""
+    all-seeing player that must hold it; ``before_choice``: called with the deal and the view
+    of the seat to play before each choice, e.g. a benchmark that measures what that seat
+    knows against the true deal)."""
     if deal is None:
         deal = Deal(layout, rules)
     n = deal.players
@@ -146,6 +149,8 @@ def play_deal(layout: Layout, rules: Rules, seats: Sequence[Player],
         seat = deal.to_play
         assert seat is not None
         view = seat_view(deal, seat)
+        if before_choice is not None:
+            before_choice(deal, view)
         t0 = time.perf_counter()
         action = seats[seat].choose(view)
         times[seat].append((time.perf_counter() - t0) * 1000.0)

@@ -77,6 +77,25 @@ def test_strong_plays_legal_and_claims_right(preset: str, players: int) -> None:
         assert result.reason in GOOD_ENDS
 
 
+def test_a_driven_deal_shows_each_choice_to_the_watcher_first() -> None:
+    """``play_deal``'s ``before_choice`` sees every choice, the seat to play's view, before
+    the action it leads to (what a benchmark needs to compare a seat's knowledge with the
+    deal)."""
+    rules = Rules.named("wuerttemberg")
+    seen: list[tuple[int, int]] = []
+
+    def look(deal: Deal, view: View) -> None:
+        assert view.seat == deal.to_play
+        assert Counter(view.hand) == Counter(deal.hands[view.seat])
+        seen.append((view.seat, len(deal.actions)))
+
+    run = play_deal(Layout.seeded(4, 7), rules, _seats(["heuristic"], 4, rules, 7),
+                    before_choice=look)
+    choices = sum(len(ms) for ms in run.decision_ms.values())
+    assert len(seen) == choices > 0
+    assert all(run.deal.actions[n].seat == seat for seat, n in seen)
+
+
 def test_make_player_levels() -> None:
     assert set(LEVELS) == {"random", "heuristic", "strong"}
     with pytest.raises(ValueError):
