@@ -44,6 +44,7 @@ from engine.cards import CANONICAL_PACK, POINTS, STRENGTH
 from engine.players.memory import SeatMemory
 from engine.players.strong import StrongPlayer
 from engine.players.tournament import derive_seed, make_tournament_player, play_deal
+from engine.tricks import winner_index
 from engine.views import View
 
 RULES = Rules.named("wuerttemberg")
@@ -67,9 +68,8 @@ RELATIONS = {1: "left-hand opponent", 2: "partner", 3: "right-hand opponent"}
 # ---------------------------------------------------------------------- the features
 
 def _beats(card: str, best: str, trump: str) -> bool:
-    if card[0] == best[0]:
-        return STRENGTH[card] > STRENGTH[best]
-    return card[0] == trump
+    """Whether ``card`` played after ``best`` would take the trick from it."""
+    return winner_index(((0, best), (1, card)), trump) == 1
 
 
 def _kind(card: str, trump: str) -> str:
@@ -106,10 +106,7 @@ def card_features(memory: SeatMemory, seat: int, trump: str,
                 else:
                     names.append("led_other_suit")
             else:
-                best_seat, best = trick[0]
-                for s, cc in trick[1:]:
-                    if _beats(cc, best, trump):
-                        best_seat, best = s, cc
+                best_seat, best = trick[winner_index(trick, trump)]
                 led = trick[0][1][0]
                 own_side = best_seat % 2 == seat % 2
                 took = _beats(x, best, trump)
