@@ -41,6 +41,7 @@ from typing import Any
 
 from engine import Deal, Layout, Rules
 from engine.cards import CANONICAL_PACK, POINTS, STRENGTH
+from engine.players.heuristic import beats
 from engine.players.memory import SeatMemory
 from engine.players.strong import StrongPlayer
 from engine.players.tournament import derive_seed, make_tournament_player, play_deal
@@ -66,11 +67,6 @@ RELATIONS = {1: "left-hand opponent", 2: "partner", 3: "right-hand opponent"}
 
 
 # ---------------------------------------------------------------------- the features
-
-def _beats(card: str, best: str, trump: str) -> bool:
-    """Whether ``card`` played after ``best`` would take the trick from it."""
-    return winner_index(((0, best), (1, card)), trump) == 1
-
 
 def _kind(card: str, trump: str) -> str:
     return ("t" if card[0] == trump else "p") + card[1:]
@@ -109,8 +105,8 @@ def card_features(memory: SeatMemory, seat: int, trump: str,
                 best_seat, best = trick[winner_index(trick, trump)]
                 led = trick[0][1][0]
                 own_side = best_seat % 2 == seat % 2
-                took = _beats(x, best, trump)
-                could = _beats(c, best, trump)
+                took = beats(x, best, trump)
+                could = beats(c, best, trump)
                 rich = "rich" if sum(POINTS[cc] for _, cc in trick) >= 15 else "poor"
                 kind = "trump" if c[0] == trump else "plain"
                 if not own_side:

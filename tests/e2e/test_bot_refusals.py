@@ -75,10 +75,10 @@ async def test_the_same_card_clicked_in_the_channel_hand_and_its_dm_mirror_at_on
         world: World) -> None:
     await world.start_four()
     dm = await world.dm_hand("alice")
-    hand = world.hand("alice")
-    card = world.playable("alice")[0].split(":")[4]
-    dm_cid = next(c for c in custom_ids(dm) if c.split(":")[4:5] == [card])
-    results = await world.click_together([("alice", hand, world.playable("alice")[0]),
+    cid = world.playable("alice")[0]
+    card = cid.split(":")[4]
+    dm_cid = next(c for c in playable_ids(dm) if c.split(":")[4] == card)
+    results = await world.click_together([("alice", world.hand("alice"), cid),
                                           ("alice", dm, dm_cid)])
     assert all(r.acknowledged for r in results)
     assert [a.seat for a in world.live().deal.actions] == [0]
