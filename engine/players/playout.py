@@ -293,11 +293,13 @@ class Playout:
     def playout_value(self, team: int, margin_weight: float = 0.001, exact: bool = False,
                       deadline: float | None = None, prm: Params = DEFAULT) -> float:
         """The result for ``team`` of a heuristic playout; with ``exact``, the heuristic only
-        plays until the talon is empty and the exact search takes over from there."""
+        plays until the talon is empty and the exact search takes over from there, counting
+        the margin as the playout would (issue 28: it counted games alone until the
+        twenty-fourth round, so a world that reached the empty talon lost its margin)."""
         if exact:
             self.playout(until_strict=True, prm=prm)
             if self.winner is None:
-                return solve(self, team, None, deadline)
+                return solve(self, team, None, deadline, margin_weight)
         else:
             self.playout(prm=prm)
         return self.value(team, margin_weight)

@@ -408,6 +408,35 @@ def test_the_exact_endgame_plays_for_points_once_the_result_is_settled() -> None
     assert (seven, ace) == (pytest.approx(-1.94), pytest.approx(-1.02))
 
 
+def test_a_playout_solved_exactly_from_the_empty_talon_counts_the_margin() -> None:
+    """``exact_leaves``: the heuristic plays to the empty talon, the exact search from there,
+    and that search counts the margin as a playout's end does (issue 28, twenty-fourth round:
+    it counted games alone, so a world that reached the empty talon lost its tie-break)."""
+    fractions = 0
+    for seed in range(30):
+        deal = Deal(Layout.seeded(4, seed), Rules())
+        rng = random.Random(seed)
+        while not deal.over and deal.indicator is not None and len(deal.tricks) < 5:
+            deal.apply(random_action(deal, rng))
+        if deal.over or deal.indicator is None:
+            continue
+        sim = _sim_of(deal)
+        sim.settle()
+        if sim.winner is not None:
+            continue
+        team = sim.to_play % sim.teams
+        value = sim.copy().playout_value(team, 0.02, exact=True)
+        heuristic = sim.copy()
+        heuristic.playout(until_strict=True)
+        if heuristic.winner is not None:
+            assert value == pytest.approx(heuristic.value(team, 0.02))
+            continue
+        assert value == pytest.approx(solve(heuristic, team, None, None, 0.02))
+        assert round(solve(heuristic, team), 9) in (-3.0, -2.0, -1.0, 1.0, 2.0, 3.0)
+        fractions += value != round(value)
+    assert fractions >= 5
+
+
 def test_the_strong_level_values_the_endgame_with_the_margin() -> None:
     """After the talon the search's values are games plus the margin's weight, not games alone
     (so cards are told apart by fractions of a game)."""
